@@ -1,0 +1,20 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "RACSwift",
+    products: [
+        .library(name: "RACSwift", targets: ["RACSwift"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    targets: [
+        // C11 <stdatomic.h> shims: the replacement for OSAtomic*.
+        .target(name: "CShims", path: "CShims"),
+        .target(name: "RACSwift", dependencies: ["CShims"]),
+        // The benchmark imports RACSwift as any user's module would: no
+        // unsafeFlags, so hot paths rely on @inlinable, not on compiler flags.
+        .executableTarget(name: "bench", dependencies: ["RACSwift"], path: "Benchmarks/bench"),
+        .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift"]),
+        .testTarget(name: "RACSwiftStressTests", dependencies: ["RACSwift"]),
+    ]
+)

@@ -1,0 +1,124 @@
+import CShims
+
+/// A strong reference to an object that threads can read and replace at the
+/// same time, without locks.
+///
+/// Reading a reference that another thread may release is the classic trap:
+/// a reader that loads the pointer and *then* retains it can retain freed
+/// memory if a writer swapped it out and released it in between (the bug
+/// ReactiveSwift fixed in its PR #456). Here every reader announces itself in
+/// the `readers` count for the few instructions between load and retain, and
+/// a writer that swaps a reference out while any reader is announced does not
+/// let it go: it parks an extra strong reference on the `retired` stack, and
+/// whoever next sees the count at zero drops the parked references.
+///
+/// Why that is safe: a parked object was swapped out before it was parked,
+/// and a reader can only have loaded it before it was swapped out, hence
+/// after announcing itself. The reclaimer takes the retired stack *first* and
+/// reads the count *second* (all four steps sequentially consistent), so a
+/// reader that could still hold an unretained pointer to anything taken is
+/// counted, and the reclaimer puts the stack back instead of dropping it.
+///
+/// The value word holds the bit pattern of an unmanaged +1 reference, 0 for
+/// nil, or an odd sentinel chosen by the owner (objects are at least
+/// 16-byte aligned, so no object pointer is odd).
+@frozen @usableFromInline
+internal struct RACAtomicReference {
+    @usableFromInline internal let value: RACAtomicWord
+    @usableFromInline internal let readers: RACAtomicWord
+    @usableFromInline internal let retired: RACPendingStack<AnyObject>
+
+    @inlinable @inline(__always)
+    internal init(value: RACAtomicWord, readers: RACAtomicWord, retired: RACAtomicWord) {
+        self.value = value
+        self.readers = readers
+        self.retired = RACPendingStack(top: retired)
+    }
+
+    /// The bits that stand for `object`, carrying a +1 reference.
+    @usableFromInline
+    internal static func retainedBits(_ object: AnyObject?) -> Int {
+        guard let object else { return 0 }
+        return Int(bitPattern: Unmanaged.passRetained(object).toOpaque())
+    }
+
+    @usableFromInline
+    internal static func isObject(_ bits: Int) -> Bool {
+        bits != 0 && bits & 1 == 0
+    }
+
+    /// The current object, retained for the caller; nil if the value is nil or
+    /// a sentinel.
+    @usableFromInline
+    internal func load() -> AnyObject? {
+        _ = readers.fetchAdd(1, .seq_cst)
+        let bits = value.load(.seq_cst)
+        let object: AnyObject? = Self.isObject(bits)
+            ? Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+            : nil
+        if readers.fetchSub(1, .seq_cst) == 1 && !isRetiredEmpty {
+            reclaim()
+        }
+        return object
+    }
+
+    /// Replaces the value with `newBits` unless the current value is `stop`.
+    /// Returns whether it replaced, and the object it replaced (the +1 the
+    /// value held passes to the caller).
+    @usableFromInline
+    internal func replace(with newBits: Int, unlessCurrentIs stop: Int) -> (replaced: Bool, old: AnyObject?) {
+        var current = value.load(.relaxed)
+        while true {
+            if current == stop { return (false, nil) }
+            let seen = value.compareExchange(expected: current, desired: newBits, .seq_cst, .relaxed)
+            if seen == current { break }
+            current = seen
+        }
+        guard Self.isObject(current) else { return (true, nil) }
+        let old = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: current)!).takeRetainedValue()
+        if readers.load(.seq_cst) != 0 {
+            // A reader may hold `old` unretained: park a reference until the
+            // readers drain, since the caller may drop its own at once.
+            retired.push(old)
+            racs_thread_fence(.seq_cst)
+            reclaim()
+        }
+        return (true, old)
+    }
+
+    @inlinable
+    internal var isRetiredEmpty: Bool {
+        // Sequentially consistent: pairs with the fence after a push, so that
+        // either the last reader sees the parked object or the parker sees
+        // the count at zero.
+        retired.top.load(.seq_cst) == 0
+    }
+
+    /// Drops the parked references if no reader is announced.
+    @usableFromInline
+    internal func reclaim() {
+        while true {
+            let parked = retired.takeAll()
+            if parked.isEmpty { return }
+            if readers.load(.seq_cst) == 0 {
+                continue // `parked` goes out of scope: its references drop.
+            }
+            for object in parked { retired.push(object) }
+            racs_thread_fence(.seq_cst)
+            // A reader that left before the push back did not see it; if all
+            // have left now, reclaim again, else the last one will.
+            if readers.load(.seq_cst) != 0 { return }
+        }
+    }
+
+    /// Releases the value and anything parked. Only for the owner's `deinit`,
+    /// when no other thread can hold the owner.
+    @usableFromInline
+    internal func destroy() {
+        let bits = value.load(.relaxed)
+        if Self.isObject(bits) {
+            Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+        }
+        _ = retired.takeAll()
+    }
+}

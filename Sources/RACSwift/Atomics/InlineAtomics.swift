@@ -1,0 +1,25 @@
+import CShims
+
+/// Atomic words stored inside a class instance, with no allocation of their own.
+///
+/// A class that needs atomics declares, as its *first* stored property (first
+/// in its root class, so subclasses inherit the position), a tuple of `Int`s
+/// that Swift code never reads or writes by name. Swift lays a class's stored
+/// properties out in declaration order, superclass first, right after the
+/// object header, so `_getUnsafePointerToStoredProperties` points at that
+/// tuple. This is the scheme swift-atomics' `ManagedAtomic` uses. It saves one
+/// `malloc` per object against a separately allocated cell, which matters for
+/// objects made once per subscription (disposables, subscribers).
+///
+/// The words live exactly as long as the object: callers must hold the object
+/// (a strong reference or `self`) while they use a word.
+@usableFromInline
+internal enum RACInlineAtomics {
+    /// The word at `index` of the tuple that leads `object`'s stored properties.
+    @inlinable @inline(__always)
+    internal static func word(_ index: Int, of object: AnyObject) -> RACAtomicWord {
+        let base = _getUnsafePointerToStoredProperties(object)
+            .assumingMemoryBound(to: Int.self)
+        return RACAtomicWord(base + index)
+    }
+}

@@ -1,0 +1,89 @@
+import CShims
+
+/// A non-blocking serializer: at most one thread at a time applies
+/// operations to the state it guards, and no thread ever waits for another.
+///
+/// This is the queue-drain pattern over an atomic counter. A caller that finds
+/// the serializer idle enters with one compare-and-swap, applies its operation
+/// directly and leaves with one decrement: two atomic read-modify-writes and
+/// no allocation. A caller that finds it busy pushes its operation onto a
+/// lock-free stack of pending operations, counts itself in and returns at
+/// once; the thread inside (the *owner*) applies what was handed over before
+/// it leaves. Operations are applied in one total order that keeps each
+/// thread's own operations in the order it performed them.
+///
+/// The serializer replaces RAC 2.5's `@synchronized` and spin locks: the state
+/// it guards is only ever touched by the owner, so it needs no atomics of its
+/// own, and the acquire/release pairs below publish it from owner to owner.
+///
+/// Storage is two atomic words supplied by the owner object (see
+/// `RACInlineAtomics`): `entries`, the number of operations inside or handed
+/// over and not yet accounted for, and `pending`, the top of a
+/// `RACPendingStack` of handed-over operations.
+@frozen @usableFromInline
+internal struct RACSerializer<Operation> {
+    @usableFromInline internal let entries: RACAtomicWord
+    @usableFromInline internal let pending: RACAtomicWord
+
+    @inlinable @inline(__always)
+    internal init(entries: RACAtomicWord, pending: RACAtomicWord) {
+        self.entries = entries
+        self.pending = pending
+    }
+
+    /// Applies `operation` with `apply`, on this thread if the serializer is
+    /// idle, otherwise on the thread that is inside, before it leaves.
+    ///
+    /// `apply` runs with exclusive access to the guarded state. It may call
+    /// `perform` again (from the owner or any other thread): such a call is
+    /// handed over and applied after the current operation, never nested.
+    @inlinable @inline(__always)
+    internal func perform(_ operation: Operation, _ apply: (Operation) -> Void) {
+        // Acquire on success: the previous owner released the guarded state
+        // with its final decrement; we must see its writes.
+        if entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 {
+            apply(operation)
+        } else if handOver(operation) {
+            applyPending(apply)
+        } else {
+            return
+        }
+        leave(apply)
+    }
+
+    /// Pushes `operation` for the owner and counts it in. Returns true if the
+    /// owner left meanwhile, making this thread the owner (it must then apply
+    /// the pending operations, its own among them).
+    @usableFromInline
+    internal func handOver(_ operation: Operation) -> Bool {
+        RACPendingStack(top: pending).push(operation)
+        // The increment comes after the push, so whenever the owner sees the
+        // count, the operation it counts is already on the stack. Acquire:
+        // if the count was 0 we are the owner and need the previous owner's
+        // writes; release: orders our push before the owner's next decrement.
+        return entries.fetchAdd(1, .acq_rel) == 0
+    }
+
+    /// Leaves, first applying whatever was handed over meanwhile; loops while
+    /// more arrives. Uncontended, this is a single decrement.
+    @inlinable @inline(__always)
+    internal func leave(_ apply: (Operation) -> Void) {
+        var accounted = 1
+        while true {
+            // Release: publishes the guarded state to the next owner.
+            // Acquire: if we stay owner, we must see what was pushed since.
+            let remaining = entries.fetchSub(accounted, .acq_rel) - accounted
+            if remaining == 0 { return }
+            accounted = remaining
+            applyPending(apply)
+        }
+    }
+
+    /// Applies everything handed over so far, oldest first.
+    @usableFromInline
+    internal func applyPending(_ apply: (Operation) -> Void) {
+        for operation in RACPendingStack<Operation>(top: pending).takeAll() {
+            apply(operation)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CShims
+
+/// Something to dispose of: a subscription to cancel, a resource to free.
+///
+/// RAC 2.5's `RACDisposable`. Disposal is thread-safe and idempotent: the
+/// block given to `init(block:)` runs at most once, on the thread that first
+/// calls `dispose()`, and is released right after it runs.
+open class RACDisposable {
+    /// Three atomic words (see `RACInlineAtomics`); this must stay the first
+    /// stored property. Word 0 is the state, bit 0 meaning "disposed", for
+    /// every subclass; words 1 and 2 belong to subclasses that need more
+    /// (a serializer for `RACCompoundDisposable`, a reader count and retired
+    /// stack for `RACSerialDisposable`). Never touched by name.
+    @usableFromInline internal var _atomics: (Int, Int, Int) = (0, 0, 0)
+
+    /// Written once in `init`, then read and cleared only by the thread that
+    /// won the disposal exchange, so it needs no synchronization of its own.
+    @usableFromInline internal var block: (() -> Void)?
+
+    /// A disposable that disposes nothing; `isDisposed` turns true once
+    /// `dispose()` is called.
+    public init() {}
+
+    /// A disposable that runs `block` the first time it is disposed.
+    public init(block: @escaping () -> Void) {
+        self.block = block
+    }
+
+    @inlinable @inline(__always)
+    internal final var stateWord: RACAtomicWord {
+        RACInlineAtomics.word(0, of: self)
+    }
+
+    /// Whether the receiver has been disposed. Once true, it stays true.
+    public final var isDisposed: Bool {
+        // Acquire: whoever sees "disposed" also sees what the disposer did
+        // before disposing.
+        stateWord.load(.acquire) & 1 != 0
+    }
+
+    /// Marks the receiver disposed. Returns true for exactly one caller, the
+    /// first: that caller performs the disposal.
+    @inlinable @inline(__always)
+    internal final func markDisposed() -> Bool {
+        // Acquire-release: the winner sees everything published before it,
+        // and `isDisposed` readers see what the winner did before.
+        stateWord.fetchOr(1, .acq_rel) & 1 == 0
+    }
+
+    /// Runs the block, if any, unless the receiver was already disposed.
+    open func dispose() {
+        guard markDisposed() else { return }
+        let block = self.block
+        self.block = nil
+        block?()
+    }
+
+    /// A disposable that disposes the receiver when it is deallocated.
+    public func asScopedDisposable() -> RACScopedDisposable {
+        RACScopedDisposable(disposable: self)
+    }
+}

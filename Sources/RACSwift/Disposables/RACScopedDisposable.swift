@@ -1,0 +1,26 @@
+/// A disposable that disposes the disposable it wraps when it is itself
+/// deallocated: RAC 2.5's `RACScopedDisposable`, for tying a subscription to
+/// the lifetime of the object that holds it.
+public final class RACScopedDisposable: RACDisposable {
+    private let disposable: RACDisposable
+
+    public init(disposable: RACDisposable) {
+        self.disposable = disposable
+        super.init()
+    }
+
+    deinit {
+        dispose()
+    }
+
+    /// Disposes the wrapped disposable, once.
+    public override func dispose() {
+        guard markDisposed() else { return }
+        disposable.dispose()
+    }
+
+    /// The receiver itself: it is already scoped.
+    public override func asScopedDisposable() -> RACScopedDisposable {
+        self
+    }
+}

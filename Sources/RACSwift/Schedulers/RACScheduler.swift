@@ -1,0 +1,77 @@
+import Foundation
+
+/// How urgently a scheduler's queue runs, mapped onto Dispatch's QoS classes.
+public enum RACSchedulerPriority {
+    case high, `default`, low, background
+}
+
+/// Runs blocks: at once, on a queue, at a time. RAC 2.5's `RACScheduler`.
+///
+/// Subclasses override `schedule(_:)`, `after(_:schedule:)` and
+/// `after(_:repeatingEvery:withLeeway:schedule:)`. A scheduler that runs a
+/// block makes itself `currentScheduler` for the duration (see
+/// `performAsCurrentScheduler(_:)`). Disposing the disposable that a
+/// scheduling method returns cancels the block if it has not started.
+open class RACScheduler {
+    /// For subclasses.
+    public init() {}
+
+    /// Schedules `block` to run as soon as the scheduler can. Returns a
+    /// disposable that cancels it, or nil if it ran already (the immediate
+    /// scheduler) or cannot be cancelled.
+    @discardableResult
+    open func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+        preconditionFailure("\(type(of: self)) must override schedule(_:)")
+    }
+
+    /// Schedules `block` to run at `date` (or as soon after it as possible).
+    @discardableResult
+    open func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+        preconditionFailure("\(type(of: self)) must override after(_:schedule:)")
+    }
+
+    /// Schedules `block` to run `delay` seconds from now.
+    @discardableResult
+    public func afterDelay(_ delay: TimeInterval, schedule block: @escaping () -> Void) -> RACDisposable? {
+        after(now.addingTimeInterval(delay), schedule: block)
+    }
+
+    /// Schedules `block` at `date`, then every `interval` seconds after it,
+    /// until the returned disposable is disposed. `leeway` is how late the
+    /// system may run it to save power.
+    @discardableResult
+    open func after(_ date: Date, repeatingEvery interval: TimeInterval,
+                    withLeeway leeway: TimeInterval,
+                    schedule block: @escaping () -> Void) -> RACDisposable? {
+        preconditionFailure("\(type(of: self)) must override after(_:repeatingEvery:withLeeway:schedule:)")
+    }
+
+    /// What the scheduler takes as the present: the wall clock, or virtual
+    /// time for `RACTestScheduler`. Relative delays count from here.
+    internal var now: Date { Date() }
+}
+
+extension RACScheduler {
+    /// The scheduler running the current block, if any; on the main thread
+    /// outside any scheduler's block, the main thread scheduler.
+    public static var currentScheduler: RACScheduler? {
+        if let scheduler = RACCurrentScheduler.get() { return scheduler }
+        return Thread.isMainThread ? mainThreadScheduler : nil
+    }
+
+    /// Whether `subscriptionScheduler` runs a block at once on this thread:
+    /// inside another scheduler's block, or on the main thread.
+    @usableFromInline
+    internal static var subscriptionRunsInline: Bool {
+        RACCurrentScheduler.get() != nil || Thread.isMainThread
+    }
+
+    /// Runs `block` with the receiver as `currentScheduler`, then restores
+    /// the previous one. Every scheduler runs its blocks through this.
+    internal func performAsCurrentScheduler(_ block: () -> Void) {
+        let previous = RACCurrentScheduler.get()
+        RACCurrentScheduler.set(self)
+        defer { RACCurrentScheduler.set(previous) }
+        block()
+    }
+}

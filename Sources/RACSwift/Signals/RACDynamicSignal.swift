@@ -1,0 +1,44 @@
+/// A cold signal that runs a block for each subscription: what
+/// `RACSignal.createSignal(_:)` returns (RAC 2.5's `RACDynamicSignal`).
+@usableFromInline
+internal final class RACDynamicSignal<Value>: RACSignal<Value> {
+    @usableFromInline
+    internal let didSubscribe: (any RACSubscriber<Value>) -> RACDisposable?
+
+    @usableFromInline
+    internal init(_ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?) {
+        self.didSubscribe = didSubscribe
+        super.init()
+    }
+
+    /// Runs `didSubscribe` on the subscription scheduler with a sink that
+    /// stops forwarding once the returned disposable is disposed. The
+    /// disposable that `didSubscribe` returns is disposed with the
+    /// subscription, or at once if the subscription already ended.
+    @discardableResult
+    internal override func subscribe(_ subscriber: any RACSubscriber<Value>) -> RACDisposable {
+        let subscription = RACCompoundDisposable()
+        let sink = RACSubscriptionSink.bind(subscriber, to: subscription)
+        if RACScheduler.subscriptionRunsInline {
+            // The common case, without the closure allocation of scheduling.
+            subscription.add(didSubscribe(sink))
+        } else {
+            subscription.add(RACScheduler.subscriptionScheduler.schedule { [didSubscribe] in
+                subscription.add(didSubscribe(sink))
+            })
+        }
+        return subscription
+    }
+}
+
+extension RACSignal {
+    /// A cold signal that calls `didSubscribe` for each subscriber, on the
+    /// subscription scheduler, with a subscriber to send events to. The
+    /// disposable it returns (if any) runs when the subscription is disposed
+    /// or ends.
+    public static func createSignal(
+        _ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?
+    ) -> RACSignal<Value> {
+        RACDynamicSignal(didSubscribe)
+    }
+}

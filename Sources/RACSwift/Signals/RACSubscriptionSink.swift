@@ -1,0 +1,164 @@
+/// The receiving end of one subscription: a subscriber that is also the
+/// disposable of that subscription.
+///
+/// RAC 2.5 gives each subscription a `RACPassthroughSubscriber` that forwards
+/// events until the subscription's disposable is disposed. A sink merges the
+/// two: it is added to the subscription's compound disposable, disposing it
+/// marks the sink (one atomic flag in its inline state word), and every event
+/// checks that flag with a single acquire load, so nothing reaches the
+/// subscriber once `dispose()` has returned. Subclasses say what receiving an
+/// event means; the base class enforces RAC's rules:
+///
+/// - no event after a terminal event or after disposal;
+/// - a terminal event disposes the whole subscription first, then is
+///   delivered, then the subclass releases what it holds (`releaseBlocks`).
+///
+/// Events to one sink are serialized by its source (RAC's contract); only
+/// `dispose()` may come from another thread, and it touches nothing but the
+/// flag, so a delivery in flight never sees a released block.
+@usableFromInline
+internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
+    /// The subscription this sink ends with a terminal event. Written once,
+    /// by the first `didSubscribe(with:)`, before the source can send any
+    /// event; read afterwards.
+    @usableFromInline internal final var subscription: RACCompoundDisposable?
+
+    @usableFromInline
+    internal override init() {
+        super.init()
+    }
+
+    @inlinable
+    internal final func sendNext(_ value: Value) {
+        guard !isDisposed else { return }
+        receiveNext(value)
+    }
+
+    @inlinable
+    internal final func sendError(_ error: any Error) {
+        guard terminate() else { return }
+        receiveError(error)
+        releaseBlocks()
+    }
+
+    @inlinable
+    internal final func sendCompleted() {
+        guard terminate() else { return }
+        receiveCompleted()
+        releaseBlocks()
+    }
+
+    /// Binds the sink to `disposable`, the subscription's compound: the
+    /// compound holds the sink (so disposing it stops the sink) and the sink
+    /// holds the compound (so a terminal event disposes it). The cycle ends
+    /// when the compound is disposed, which drops its children.
+    ///
+    /// A sink handed on to further signals (as `defer` does) is told of those
+    /// subscriptions too: as in RAC, they join its first one, so that a
+    /// terminal event disposes them all, and leave it when they are disposed
+    /// themselves, so that it does not grow.
+    @usableFromInline
+    internal func didSubscribe(with disposable: RACCompoundDisposable) {
+        guard let subscription else {
+            subscription = disposable
+            disposable.add(self)
+            return
+        }
+        subscription.add(disposable)
+        disposable.add(RACDisposable { subscription.remove(disposable) })
+    }
+
+    /// Disposes the subscription on a terminal event. Returns false if the
+    /// sink had stopped already.
+    @inlinable @inline(__always)
+    internal final func terminate() -> Bool {
+        guard markDisposed() else { return false }
+        subscription?.dispose()
+        return true
+    }
+
+    /// Stops forwarding. Blocks stay until a terminal event or deinit, since
+    /// a delivery on another thread may be using them right now.
+    @usableFromInline
+    internal override func dispose() {
+        _ = markDisposed()
+    }
+
+    @usableFromInline internal func receiveNext(_ value: Value) {}
+    @usableFromInline internal func receiveError(_ error: any Error) {}
+    @usableFromInline internal func receiveCompleted() {}
+    @usableFromInline internal func releaseBlocks() {}
+}
+
+/// The subscriber that `subscribeNext(_:error:completed:)` and its variants
+/// build: RAC 2.5's `RACSubscriber` over blocks.
+@usableFromInline
+internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value> {
+    @usableFromInline internal var next: ((Value) -> Void)?
+    @usableFromInline internal var error: ((any Error) -> Void)?
+    @usableFromInline internal var completed: (() -> Void)?
+
+    @usableFromInline
+    internal init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
+        self.next = next
+        self.error = error
+        self.completed = completed
+        super.init()
+    }
+
+    @usableFromInline internal override func receiveNext(_ value: Value) { next?(value) }
+    @usableFromInline internal override func receiveError(_ error: any Error) { self.error?(error) }
+    @usableFromInline internal override func receiveCompleted() { completed?() }
+
+    @usableFromInline
+    internal override func releaseBlocks() {
+        next = nil
+        error = nil
+        completed = nil
+    }
+}
+
+/// Forwards to a subscriber that is not a sink (one a user wrote), until the
+/// subscription is disposed: RAC 2.5's `RACPassthroughSubscriber`.
+@usableFromInline
+internal final class RACPassthroughSubscriber<Value>: RACSubscriptionSink<Value> {
+    @usableFromInline internal let inner: any RACSubscriber<Value>
+
+    @usableFromInline
+    internal init(_ inner: any RACSubscriber<Value>) {
+        self.inner = inner
+        super.init()
+    }
+
+    /// Binds to the subscription, then tells the inner subscriber about it.
+    @usableFromInline
+    internal override func didSubscribe(with disposable: RACCompoundDisposable) {
+        super.didSubscribe(with: disposable)
+        inner.didSubscribe(with: disposable)
+    }
+
+    @usableFromInline internal override func receiveNext(_ value: Value) { inner.sendNext(value) }
+    @usableFromInline internal override func receiveError(_ error: any Error) { inner.sendError(error) }
+    @usableFromInline internal override func receiveCompleted() { inner.sendCompleted() }
+}
+
+extension RACSubscriptionSink {
+    /// The sink through which a new subscription delivers to `subscriber`,
+    /// bound to `disposable`: the subscriber itself if it is a fresh sink,
+    /// else a passthrough in front of it.
+    @usableFromInline
+    internal static func bind(
+        _ subscriber: any RACSubscriber<Value>, to disposable: RACCompoundDisposable
+    ) -> RACSubscriptionSink<Value> {
+        let sink: RACSubscriptionSink<Value>
+        if let own = subscriber as? RACSubscriptionSink<Value>, own.subscription == nil {
+            // A fresh sink (from subscribeNext or an operator) is its own
+            // passthrough: one object less per subscription.
+            sink = own
+        } else {
+            sink = RACPassthroughSubscriber(subscriber)
+        }
+        sink.didSubscribe(with: disposable)
+        return sink
+    }
+}

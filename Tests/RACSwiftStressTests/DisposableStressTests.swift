@@ -1,0 +1,116 @@
+import RACSwift
+import XCTest
+
+final class DisposableStressTests: XCTestCase {
+    /// Dispose races the signal's own termination: the cleanup runs exactly
+    /// once per subscription.
+    func testDisposeRacingTerminationRunsCleanupOnce() {
+        let iterations = 10_000
+        let cleanups = Tally()
+        for iteration in 0..<iterations {
+            var escaped: (any RACSubscriber<Int>)?
+            let disposable = RACSignal<Int>.createSignal { subscriber in
+                escaped = subscriber
+                return RACDisposable { cleanups.add(iteration) }
+            }.subscribeNext { _ in }
+            let subscriber = escaped!
+            escaped = nil
+            runConcurrently(threads: 2) { index in
+                if index == 0 { subscriber.sendCompleted() } else { disposable.dispose() }
+            }
+        }
+        XCTAssertEqual(cleanups.total, iterations)
+        for iteration in stride(from: 0, to: iterations, by: 997) {
+            XCTAssertEqual(cleanups.count(iteration), 1)
+        }
+    }
+
+    /// Several threads add while another disposes: every child is disposed
+    /// exactly once, whether added before or after the disposal.
+    func testCompoundDisposeRacingAdds() {
+        let rounds = 2_000
+        let threads = 4
+        let perThread = 8
+        for _ in 0..<rounds {
+            let disposals = Tally()
+            let compound = RACCompoundDisposable()
+            runConcurrently(threads: threads + 1) { index in
+                if index == threads {
+                    compound.dispose()
+                    return
+                }
+                for child in 0..<perThread {
+                    let key = index * perThread + child
+                    compound.add(RACDisposable { disposals.add(key) })
+                }
+            }
+            XCTAssertEqual(disposals.total, threads * perThread)
+            for key in 0..<(threads * perThread) where disposals.count(key) != 1 {
+                XCTFail("child \(key) disposed \(disposals.count(key)) times")
+            }
+        }
+    }
+
+    /// Adds and removes from many threads, then dispose: exactly the children
+    /// not removed are disposed, once each.
+    func testCompoundAddRemoveThenDispose() {
+        let threads = 4
+        let perThread = 2_000
+        let compound = RACCompoundDisposable()
+        let disposals = Tally()
+        runConcurrently(threads: threads) { index in
+            for child in 0..<perThread {
+                let key = index * perThread + child
+                let disposable = RACDisposable { disposals.add(key) }
+                compound.add(disposable)
+                if child % 2 == 0 { compound.remove(disposable) }
+            }
+        }
+        compound.dispose()
+        XCTAssertEqual(disposals.total, threads * perThread / 2)
+    }
+
+    /// Readers of a serial disposable race writers swapping it: no reader
+    /// ever sees a freed disposable (ASan/TSan would report it), and every
+    /// swapped-out disposable comes back exactly once.
+    func testSerialReadersRaceSwaps() {
+        let serial = RACSerialDisposable(disposable: RACDisposable())
+        let swaps = 20_000
+        let returned = Tally()
+        runConcurrently(threads: 4) { index in
+            for _ in 0..<swaps {
+                if index < 2 {
+                    _ = serial.disposable?.isDisposed
+                } else if serial.swapIn(RACDisposable()) != nil {
+                    returned.add()
+                }
+            }
+        }
+        XCTAssertEqual(returned.total, 2 * swaps)
+        let last = serial.disposable
+        serial.dispose()
+        XCTAssertTrue(last?.isDisposed ?? false)
+    }
+
+    /// Swaps race the serial's disposal: every disposable swapped in is
+    /// either returned by a later swap or disposed, never both, never neither.
+    func testSerialSwapsRacingDispose() {
+        for _ in 0..<2_000 {
+            let serial = RACSerialDisposable()
+            let fates = Tally()
+            runConcurrently(threads: 3) { index in
+                if index == 2 {
+                    serial.dispose()
+                    return
+                }
+                for _ in 0..<4 {
+                    if let old = serial.swapIn(RACDisposable { fates.add(1) }) {
+                        XCTAssertFalse(old.isDisposed)
+                        fates.add(2)
+                    }
+                }
+            }
+            XCTAssertEqual(fates.count(1) + fates.count(2), 8)
+        }
+    }
+}
