@@ -62,6 +62,16 @@ public final class RACCompoundDisposable: RACDisposable {
         serializer.perform(.remove(disposable)) { apply($0) }
     }
 
+    /// Adds `child`, a subscription's compound, and has it remove itself
+    /// again when it is disposed, so that a long-lived compound collecting
+    /// short-lived subscriptions does not grow (RAC's subscriber and subject
+    /// bookkeeping for `didSubscribeWithDisposable:`).
+    internal func adopt(_ child: RACCompoundDisposable) {
+        add(child)
+        // Strong: the cycle this makes ends when either side is disposed.
+        child.add(RACDisposable { self.remove(child) })
+    }
+
     /// Disposes every child, once.
     public override func dispose() {
         guard markDisposed() else { return }

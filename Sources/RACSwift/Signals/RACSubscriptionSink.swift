@@ -64,8 +64,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
             disposable.add(self)
             return
         }
-        subscription.add(disposable)
-        disposable.add(RACDisposable { subscription.remove(disposable) })
+        subscription.adopt(disposable)
     }
 
     /// Disposes the subscription on a terminal event. Returns false if the

@@ -1,0 +1,148 @@
+import Foundation
+
+/// A scheduler in virtual time, for tests: RAC 2.5's `RACTestScheduler`.
+///
+/// Nothing runs until the test steps the scheduler. Blocks run on the thread
+/// that calls `step()`, `step(_:)` or `stepAll()`, one at a time, earliest
+/// first (blocks due at the same time run in the order they were scheduled),
+/// each with the receiver as `currentScheduler`.
+///
+/// Virtual time starts at `Date(timeIntervalSinceReferenceDate: 0)` and moves
+/// only when a step runs a block, to that block's date (never backwards).
+/// `schedule(_:)` queues a block at the present virtual time, `after(_:schedule:)`
+/// at the given date, and `afterDelay(_:schedule:)` counts from virtual time.
+/// Disposing a returned disposable takes the block off the queue.
+public final class RACTestScheduler: RACScheduler {
+    /// A queued block and when it is due.
+    private struct Action {
+        let date: Date
+        /// Breaks ties between equal dates: the order of scheduling.
+        let sequence: UInt64
+        let block: () -> Void
+    }
+
+    // Guarded by `lock`. A test scheduler is driven from one thread and is no
+    // hot path, so a plain NSLock (rather than the lock-free machinery used
+    // elsewhere) is enough to keep use from a stray thread from corrupting
+    // the queue. The lock is never held while a block runs, so blocks may
+    // schedule, dispose and read `now` freely.
+    private let lock = NSLock()
+    /// Sorted by date, then sequence: the next block to run is first.
+    private var actions: [Action] = []
+    private var virtualNow = Date(timeIntervalSinceReferenceDate: 0)
+    private var nextSequence: UInt64 = 0
+
+    /// An empty test scheduler at the start of virtual time.
+    public override init() {
+        super.init()
+    }
+
+    /// The present in virtual time: the date of the last block run.
+    override var now: Date {
+        lock.withLock { virtualNow }
+    }
+
+    // MARK: Stepping
+
+    /// Runs the earliest queued block, if any, advancing virtual time to it.
+    public func step() {
+        step(1)
+    }
+
+    /// Runs the `ticks` earliest blocks, one after another, or as many as
+    /// there are. Blocks queued by those blocks take their turn among them.
+    public func step(_ ticks: Int) {
+        precondition(ticks >= 0, "cannot step a negative number of ticks")
+        for _ in 0..<ticks {
+            guard runNext() else { return }
+        }
+    }
+
+    /// Runs blocks until the queue is empty, including blocks queued while
+    /// stepping. Never returns while a repeating block is scheduled.
+    public func stepAll() {
+        while runNext() {}
+    }
+
+    /// Dequeues and runs the earliest block; false if there was none.
+    private func runNext() -> Bool {
+        let next: Action? = lock.withLock {
+            guard !actions.isEmpty else { return nil }
+            let action = actions.removeFirst()
+            if action.date > virtualNow { virtualNow = action.date }
+            return action
+        }
+        guard let next else { return false }
+        performAsCurrentScheduler(next.block)
+        return true
+    }
+
+    // MARK: Scheduling
+
+    /// Queues `block` at the present virtual time, after the blocks already
+    /// due then. Returns a disposable that takes it off the queue.
+    @discardableResult
+    public override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+        enqueue(at: nil, block)
+    }
+
+    /// Queues `block` at `date` in virtual time.
+    @discardableResult
+    public override func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+        enqueue(at: date, block)
+    }
+
+    /// Queues `block` at `date`, and each time it runs queues it again
+    /// `interval` seconds (of virtual time) after the date it was due, until
+    /// the returned disposable is disposed. `leeway` is ignored: virtual time
+    /// is exact.
+    @discardableResult
+    public override func after(_ date: Date, repeatingEvery interval: TimeInterval,
+                               withLeeway leeway: TimeInterval,
+                               schedule block: @escaping () -> Void) -> RACDisposable? {
+        precondition(interval >= 0, "a repeating interval cannot be negative")
+        precondition(leeway >= 0, "a leeway cannot be negative")
+        let timer = RACSerialDisposable()
+        repeatBlock(block, at: date, every: interval, holdingIn: timer)
+        return timer
+    }
+
+    /// Queues one repetition of a timer. `timer` holds the disposable of the
+    /// repetition that is queued, so disposing it cancels the next one.
+    private func repeatBlock(_ block: @escaping () -> Void, at date: Date,
+                             every interval: TimeInterval, holdingIn timer: RACSerialDisposable) {
+        // Unowned: only this scheduler runs the closure, so it is alive then,
+        // and a strong reference would make a cycle through `actions`.
+        timer.disposable = enqueue(at: date) { [unowned self] in
+            // The next repetition is queued before the block runs, as in RAC,
+            // so a block that disposes its timer cancels that one too.
+            repeatBlock(block, at: date.addingTimeInterval(interval), every: interval, holdingIn: timer)
+            block()
+        }
+    }
+
+    /// Queues `block` at `date` (nil: the present virtual time) and returns
+    /// the disposable that takes it off the queue.
+    private func enqueue(at date: Date?, _ block: @escaping () -> Void) -> RACDisposable {
+        let sequence: UInt64 = lock.withLock {
+            let action = Action(date: date ?? virtualNow, sequence: nextSequence, block: block)
+            nextSequence += 1
+            // The new action has the highest sequence, so it goes after every
+            // action due at the same date or earlier.
+            let index = actions.firstIndex { $0.date > action.date } ?? actions.endIndex
+            actions.insert(action, at: index)
+            return action.sequence
+        }
+        // Weak: the disposable may outlive the scheduler.
+        return RACDisposable { [weak self] in self?.cancel(sequence) }
+    }
+
+    /// Takes the action with `sequence` off the queue, if it is still there.
+    private func cancel(_ sequence: UInt64) {
+        lock.withLock {
+            if let index = actions.firstIndex(where: { $0.sequence == sequence }) {
+                _ = index
+            }
+        }
+    }
+}

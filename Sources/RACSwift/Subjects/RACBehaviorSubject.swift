@@ -1,0 +1,15 @@
+/// A subject that remembers its latest value: RAC 2.5's `RACBehaviorSubject`.
+///
+/// A new subscriber first receives the latest value sent (or the default
+/// value, if none was sent yet), then every later value. The latest value is
+/// recorded in the same serialized step that delivers it, so a subscribe
+/// racing a send on another thread gets each value exactly once: either
+/// replayed or live, never both, never neither.
+public final class RACBehaviorSubject<Value>: RACSubject<Value> {
+    /// A behavior subject whose value is `defaultValue` until the first send.
+    public init(defaultValue: Value) {
+        let latest = RACReplayBuffer<Value>(capacity: 1)
+        latest.append(defaultValue)
+        super.init(history: latest)
+    }
+}

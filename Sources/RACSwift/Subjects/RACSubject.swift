@@ -1,0 +1,96 @@
+/// A signal you send events into by hand, shared by all its subscribers:
+/// RAC 2.5's `RACSubject`.
+///
+/// A subscriber receives what is sent after it subscribed. `sendError(_:)`
+/// and `sendCompleted()` reach every subscriber and end the subject: later
+/// sends are ignored, and a later subscriber receives the terminal event at
+/// once (RAC 2.5 left it waiting forever; a port that relied on that would
+/// hang). A subject is also a subscriber, so it can be subscribed to other
+/// signals, whose subscriptions then last as long as the subject does.
+///
+/// Any thread may send, subscribe and dispose at any time, without locks.
+/// Events are delivered one at a time, in one order that every subscriber
+/// sees. An event is delivered on the thread that sent it, unless another
+/// thread is delivering at that moment: then that thread delivers it, right
+/// after the current event, and the sender returns at once.
+///
+/// From inside a subscriber's block, sending into the same subject delivers
+/// the new event after the current one has reached every subscriber;
+/// disposing a subscription stops its very next delivery; subscribing adds a
+/// subscriber that receives the events after the current one (and, for
+/// replay and behavior subjects, the replayed values at once).
+open class RACSubject<Value>: RACSignal<Value>, RACSubscriber {
+    @usableFromInline internal let core: RACSubjectCore<Value>
+
+    /// Subscriptions made by subscribing the subject to other signals,
+    /// disposed when it ends or is deallocated.
+    private let subscriptions = RACCompoundDisposable()
+
+    /// A subject with no subscribers.
+    public override init() {
+        core = RACSubjectCore(history: nil)
+        super.init()
+    }
+
+    /// A subject whose late subscribers first receive `history`.
+    internal init(history: RACReplayBuffer<Value>) {
+        core = RACSubjectCore(history: history)
+        super.init()
+    }
+
+    deinit {
+        subscriptions.dispose()
+        // Breaks the cycles between the core and its subscriptions.
+        core.perform(.detachAll)
+    }
+
+    /// Sends `value` to every current subscriber.
+    @inlinable
+    public final func sendNext(_ value: Value) {
+        core.perform(.next(value))
+    }
+
+    /// Sends `error` to every subscriber and ends the subject.
+    public final func sendError(_ error: any Error) {
+        subscriptions.dispose()
+        core.perform(.error(error))
+    }
+
+    /// Sends completion to every subscriber and ends the subject.
+    public final func sendCompleted() {
+        subscriptions.dispose()
+        core.perform(.completed)
+    }
+
+    /// Ties `disposable`, a subscription of this subject to another signal,
+    /// to the subject's lifetime: it is disposed when the subject ends or is
+    /// deallocated.
+    public final func didSubscribe(with disposable: RACCompoundDisposable) {
+        subscriptions.adopt(disposable)
+    }
+
+    /// Adds `subscriber`; it receives the events sent from now on (after
+    /// the replayed values, for replay and behavior subjects).
+    ///
+    /// As in RAC, replay and behavior subjects subscribe through
+    /// `RACScheduler.subscriptionScheduler`: at once on the main thread or
+    /// inside a scheduler's block, else on a background scheduler. A
+    /// subscribe made from inside one of the subject's own deliveries is
+    /// applied at once, so that a blocking read there (`first()`) gets the
+    /// replayed value instead of waiting for the delivery to end.
+    @discardableResult
+    open override func subscribe(_ subscriber: any RACSubscriber<Value>) -> RACDisposable {
+        let disposable = RACCompoundDisposable()
+        let sink = RACSubscriptionSink.bind(subscriber, to: disposable)
+        let subscription = RACSubjectSubscription(core: core, sink: sink)
+        disposable.add(subscription)
+        if core.history == nil || RACScheduler.subscriptionRunsInline || core.isOwnedByCurrentThread {
+            core.subscribe(subscription)
+        } else {
+            disposable.add(RACScheduler.subscriptionScheduler.schedule { [core] in
+                core.subscribe(subscription)
+            })
+        }
+        return disposable
+    }
+}

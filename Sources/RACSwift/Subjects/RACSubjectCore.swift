@@ -1,0 +1,320 @@
+import CShims
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The engine behind every subject: its subscribers, what it replays, how it
+/// ended, and the serializer through which every send, subscribe and dispose
+/// passes.
+///
+/// **Serialized, one order for all.** Every operation goes through one
+/// `RACSerializer`. The thread inside (the owner) delivers each event to all
+/// subscribers before the next, so no subscriber ever receives two events at
+/// once and all subscribers see the same order. A sender that finds another
+/// thread delivering hands its event over and returns; the owner delivers it
+/// before leaving. Uncontended, a send costs the serializer's two atomic
+/// read-modify-writes, whatever the number of subscribers, and allocates
+/// nothing.
+///
+/// **The subscriber list needs no reclamation scheme.** Only the owner ever
+/// reads or changes `slots`, so no other thread can hold a pointer into it.
+/// The list is still safe against changes made *during* a delivery by the
+/// owner itself (a subscriber that subscribes another, or disposes itself,
+/// from its block): the delivery loop reads `slots[i]` afresh at each step
+/// and stops at the count it started with, appends go past that count, a
+/// disposal only empties a slot, and the subscriptions emptied mid-delivery
+/// are kept alive in `graveyard` until the loop ends.
+///
+/// **Disposal is O(1).** A disposed subscription's sink stops at once (its
+/// own flag); the owner then empties its slot, releasing the subscriber and
+/// its blocks, and compacts the list once half of it is empty.
+///
+/// **Reentrancy.** A subscribe made by the owner from inside a delivery is
+/// applied at once: it sees the replayed values, and joins the deliveries
+/// after the current one. Sends and disposals made from inside a delivery
+/// are handed over and applied right after it, in the order made.
+@usableFromInline
+internal final class RACSubjectCore<Value> {
+    /// Atomic words (see `RACInlineAtomics`); must stay the first stored
+    /// property. 0 and 1: the serializer; 2: the owner's thread id, or 0.
+    @usableFromInline internal var _atomics: (Int, Int, Int) = (0, 0, 0)
+
+    @usableFromInline
+    internal enum Operation {
+        case next(Value)
+        case error(any Error)
+        case completed
+        case subscribe(RACSubjectSubscription<Value>)
+        case unsubscribe(RACSubjectSubscription<Value>)
+        case detachAll
+    }
+
+    @usableFromInline
+    internal enum Ending {
+        case error(any Error)
+        case completed
+    }
+
+    // Everything below is touched only by the serializer's owner.
+
+    /// Subscriptions, each holding a +1 reference; nil once disposed.
+    @usableFromInline internal var slots: UnsafeMutablePointer<Unmanaged<RACSubjectSubscription<Value>>?>
+    @usableFromInline internal var count = 0
+    @usableFromInline internal var capacity = 0
+    /// Slots below `count` that are nil.
+    @usableFromInline internal var emptySlots = 0
+    @usableFromInline internal var isDelivering = false
+    /// Subscriptions removed during a delivery, released after it.
+    @usableFromInline internal var graveyard: [Unmanaged<RACSubjectSubscription<Value>>] = []
+    /// What a late subscriber receives first (replay and behavior subjects).
+    @usableFromInline internal let history: RACReplayBuffer<Value>?
+    @usableFromInline internal var ending: Ending?
+
+    @usableFromInline
+    internal init(history: RACReplayBuffer<Value>?) {
+        self.history = history
+        slots = .allocate(capacity: 0)
+    }
+
+    deinit {
+        for index in 0..<count { slots[index]?.release() }
+        slots.deallocate()
+    }
+
+    @inlinable @inline(__always)
+    internal var serializer: RACSerializer<Operation> {
+        RACSerializer(entries: RACInlineAtomics.word(0, of: self),
+                      pending: RACInlineAtomics.word(1, of: self))
+    }
+
+    @inlinable @inline(__always)
+    internal var ownerWord: RACAtomicWord {
+        RACInlineAtomics.word(2, of: self)
+    }
+
+    /// Performs `operation` in the serialized order.
+    @inlinable @inline(__always)
+    internal func perform(_ operation: Operation) {
+        serializer.perform(operation) { applyAsOwner($0) }
+    }
+
+    /// Whether the calling thread is inside the serializer right now, i.e.
+    /// is calling from within one of this subject's deliveries.
+    @inlinable
+    internal var isOwnedByCurrentThread: Bool {
+        // Relaxed: only this thread ever stores its own id, and it clears it
+        // before leaving, so reading it back means we are the owner; any
+        // other value (another owner's id, 0) means we are not.
+        ownerWord.load(.relaxed) == RACThreadID.current
+    }
+
+    /// Subscribes `subscription` at once if the calling thread owns the
+    /// serializer (a subscribe from inside a delivery), else in order.
+    @usableFromInline
+    internal func subscribe(_ subscription: RACSubjectSubscription<Value>) {
+        if isOwnedByCurrentThread {
+            apply(.subscribe(subscription))
+        } else {
+            perform(.subscribe(subscription))
+        }
+    }
+
+    /// Applies `operation` with the owner's thread id published, so that
+    /// reentrant calls from the blocks it runs recognise their thread.
+    @inlinable @inline(__always)
+    internal func applyAsOwner(_ operation: Operation) {
+        ownerWord.store(RACThreadID.current, .relaxed)
+        apply(operation)
+        ownerWord.store(0, .relaxed)
+    }
+
+    @inlinable
+    internal func apply(_ operation: Operation) {
+        switch operation {
+        case .next(let value):
+            guard ending == nil else { return }
+            history?.append(value)
+            deliver { $0.sendNext(value) }
+        case .error(let error):
+            end(.error(error))
+        case .completed:
+            end(.completed)
+        case .subscribe(let subscription):
+            add(subscription)
+        case .unsubscribe(let subscription):
+            remove(subscription)
+        case .detachAll:
+            // The subject is gone, so no event can come: end each
+            // subscription silently, which also breaks the cycle between a
+            // sink and its subscription's disposable.
+            markSubscriptionsEnded()
+            deliver { _ = $0.terminate() }
+            releaseAll()
+        }
+    }
+
+    /// Calls `send` with the sink of every subscription present when the
+    /// delivery starts.
+    @inlinable
+    internal func deliver(_ send: (RACSubscriptionSink<Value>) -> Void) {
+        isDelivering = true
+        let end = count
+        var index = 0
+        while index < end {
+            // Unretained: the slot holds the subscription, and a disposal
+            // during the call parks it in `graveyard` instead of freeing it.
+            if let subscription = slots[index] {
+                subscription._withUnsafeGuaranteedRef { send($0.sink) }
+            }
+            index += 1
+        }
+        isDelivering = false
+        if !graveyard.isEmpty { buryGraveyard() }
+    }
+
+    @usableFromInline
+    internal func end(_ ending: Ending) {
+        guard self.ending == nil else { return }
+        self.ending = ending
+        markSubscriptionsEnded()
+        switch ending {
+        case .error(let error): deliver { $0.sendError(error) }
+        case .completed: deliver { $0.sendCompleted() }
+        }
+        releaseAll()
+    }
+
+    /// Marks every subscription disposed before the owner ends them all, so
+    /// that their own disposal, triggered by the ending, does not hand an
+    /// unsubscribe back for each of them.
+    @usableFromInline
+    internal func markSubscriptionsEnded() {
+        for index in 0..<count {
+            _ = slots[index]?._withUnsafeGuaranteedRef { $0.markDisposed() }
+        }
+    }
+
+    @usableFromInline
+    internal func add(_ subscription: RACSubjectSubscription<Value>) {
+        let sink = subscription.sink
+        history?.forEach { sink.sendNext($0) }
+        if let ending {
+            _ = subscription.markDisposed()
+            switch ending {
+            case .error(let error): sink.sendError(error)
+            case .completed: sink.sendCompleted()
+            }
+            return
+        }
+        // Disposed already (perhaps by a replayed value): never add it.
+        guard !subscription.isDisposed else { return }
+        if count == capacity { growSlots() }
+        subscription.index = count
+        slots[count] = Unmanaged.passRetained(subscription)
+        count += 1
+    }
+
+    @usableFromInline
+    internal func remove(_ subscription: RACSubjectSubscription<Value>) {
+        let index = subscription.index
+        guard index >= 0, index < count, let entry = slots[index], entry.takeUnretainedValue() === subscription else {
+            return
+        }
+        slots[index] = nil
+        subscription.index = -1
+        emptySlots += 1
+        if isDelivering {
+            graveyard.append(entry)
+        } else {
+            entry.release()
+            if emptySlots >= 8 && emptySlots * 2 >= count { compact() }
+        }
+    }
+
+    @usableFromInline
+    internal func buryGraveyard() {
+        for entry in graveyard { entry.release() }
+        graveyard.removeAll(keepingCapacity: true)
+        if emptySlots >= 8 && emptySlots * 2 >= count { compact() }
+    }
+
+    @usableFromInline
+    internal func releaseAll() {
+        let entries = (0..<count).compactMap { slots[$0] }
+        for index in 0..<count { slots[index] = nil }
+        count = 0
+        emptySlots = 0
+        for entry in entries {
+            entry._withUnsafeGuaranteedRef { $0.index = -1 }
+            entry.release()
+        }
+    }
+
+    /// Moves the live slots to the front, keeping their order. Never during
+    /// a delivery, whose loop relies on indices staying put.
+    @usableFromInline
+    internal func compact() {
+        var live = 0
+        for index in 0..<count {
+            guard let entry = slots[index] else { continue }
+            entry._withUnsafeGuaranteedRef { $0.index = live }
+            slots[live] = entry
+            live += 1
+        }
+        for index in live..<count { slots[index] = nil }
+        count = live
+        emptySlots = 0
+    }
+
+    /// Doubles the slot storage. Safe during a delivery: the loop reads
+    /// `slots` afresh at every step.
+    @usableFromInline
+    internal func growSlots() {
+        let newCapacity = Swift.max(capacity * 2, 4)
+        let newSlots = UnsafeMutablePointer<Unmanaged<RACSubjectSubscription<Value>>?>.allocate(capacity: newCapacity)
+        newSlots.moveInitialize(from: slots, count: count)
+        (newSlots + count).initialize(repeating: nil, count: newCapacity - count)
+        slots.deallocate()
+        slots = newSlots
+        capacity = newCapacity
+    }
+}
+
+/// One subscriber's place in a subject: the disposable that takes it out.
+@usableFromInline
+internal final class RACSubjectSubscription<Value>: RACDisposable {
+    @usableFromInline internal let core: RACSubjectCore<Value>
+    @usableFromInline internal let sink: RACSubscriptionSink<Value>
+    /// The slot it occupies in `core`, or -1. Touched only by the owner.
+    @usableFromInline internal var index = -1
+
+    @usableFromInline
+    internal init(core: RACSubjectCore<Value>, sink: RACSubscriptionSink<Value>) {
+        self.core = core
+        self.sink = sink
+        super.init()
+    }
+
+    /// Takes the subscriber out of the subject. Its sink, disposed by the
+    /// same compound, has already stopped receiving.
+    @usableFromInline
+    internal override func dispose() {
+        guard markDisposed() else { return }
+        core.perform(.unsubscribe(self))
+    }
+}
+
+/// The calling thread's identity, as a nonzero word.
+@usableFromInline
+internal enum RACThreadID {
+    @inlinable
+    internal static var current: Int {
+        #if canImport(Glibc)
+        Int(bitPattern: pthread_self())
+        #else
+        Int(bitPattern: UnsafeRawPointer(pthread_self()))
+        #endif
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// `currentScheduler` inside blocks, and where the immediate and
+/// subscription schedulers run them. XCTest runs each test on the main thread.
+final class SchedulerCurrentSchedulerTests: XCTestCase {
+    /// Runs `body` on a new thread (one with no current scheduler) and waits.
+    private func onNewThread(_ body: @escaping () -> Void) {
+        let finished = expectation(description: "thread finished")
+        let thread = Thread {
+            body()
+            finished.fulfill()
+        }
+        thread.start()
+        wait(for: [finished], timeout: 10)
+    }
+
+    func testImmediateSchedulerDoesNotBecomeCurrent() {
+        let seen = SchedulerTestBox<[String]>([])
+        onNewThread {
+            let thread = Thread.current
+            let ranInline = SchedulerTestBox(false)
+            RACScheduler.immediateScheduler.schedule {
+                ranInline.mutate { $0 = Thread.current === thread }
+                let current = RACScheduler.currentScheduler
+                seen.mutate { $0.append(current == nil ? "nil" : "set") }
+            }
+            seen.mutate { $0.append(ranInline.value ? "inline" : "elsewhere") }
+        }
+        XCTAssertEqual(seen.value, ["nil", "inline"])
+    }
+
+    func testImmediateSchedulerKeepsTheCurrentScheduler() {
+        var onMain: RACScheduler?
+        RACScheduler.immediateScheduler.schedule { onMain = RACScheduler.currentScheduler }
+        XCTAssertTrue(onMain === RACScheduler.mainThreadScheduler)
+
+        let testScheduler = RACTestScheduler()
+        var inStep: RACScheduler?
+        testScheduler.schedule {
+            RACScheduler.immediateScheduler.schedule { inStep = RACScheduler.currentScheduler }
+        }
+        testScheduler.step()
+        XCTAssertTrue(inStep === testScheduler)
+    }
+
+    func testSubscriptionSchedulerRunsInlineOnTheMainThread() {
+        XCTAssertTrue(Thread.isMainThread)
+        var ranOnMain = false
+        let disposable = RACScheduler.subscriptionScheduler.schedule { ranOnMain = Thread.isMainThread }
+        XCTAssertTrue(ranOnMain)
+        XCTAssertNil(disposable)
+    }
+
+    func testSubscriptionSchedulerRunsInlineInsideASchedulerBlock() {
+        let queueScheduler = RACScheduler.scheduler()
+        let result = SchedulerTestBox<(inline: Bool, current: RACScheduler?)>((false, nil))
+        let done = expectation(description: "block ran")
+        queueScheduler.schedule {
+            let thread = Thread.current
+            var inline = false
+            RACScheduler.subscriptionScheduler.schedule {
+                inline = Thread.current === thread
+                result.mutate { $0.current = RACScheduler.currentScheduler }
+            }
+            result.mutate { $0.inline = inline }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertTrue(result.value.inline)
+        XCTAssertTrue(result.value.current === queueScheduler)
+    }
+
+    func testSubscriptionSchedulerRunsInlineInsideATestSchedulerStep() {
+        let testScheduler = RACTestScheduler()
+        var log: [String] = []
+        testScheduler.schedule {
+            RACScheduler.subscriptionScheduler.schedule { log.append("subscribed") }
+            log.append("after schedule")
+        }
+        testScheduler.step()
+        XCTAssertEqual(log, ["subscribed", "after schedule"])
+    }
+
+    func testSubscriptionSchedulerUsesABackgroundSchedulerElsewhere() {
+        let callingThread = SchedulerTestBox<Thread?>(nil)
+        let runningThread = SchedulerTestBox<Thread?>(nil)
+        let current = SchedulerTestBox<RACScheduler?>(nil)
+        let ran = expectation(description: "block ran")
+        onNewThread {
+            XCTAssertNil(RACScheduler.currentScheduler)
+            callingThread.mutate { $0 = Thread.current }
+            RACScheduler.subscriptionScheduler.schedule {
+                runningThread.mutate { $0 = Thread.current }
+                current.mutate { $0 = RACScheduler.currentScheduler }
+                ran.fulfill()
+            }
+        }
+        wait(for: [ran], timeout: 10)
+        XCTAssertNotNil(runningThread.value)
+        XCTAssertFalse(runningThread.value === callingThread.value)
+        XCTAssertNotNil(current.value)
+    }
+}

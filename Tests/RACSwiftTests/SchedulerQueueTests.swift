@@ -1,0 +1,138 @@
+import Dispatch
+import Foundation
+import RACSwift
+import XCTest
+
+/// A value shared between the test thread and scheduler threads.
+final class SchedulerTestBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        lock.withLock { stored }
+    }
+
+    func mutate(_ body: (inout Value) -> Void) {
+        lock.withLock { body(&stored) }
+    }
+}
+
+final class SchedulerQueueTests: XCTestCase {
+    func testRunsBlocksSeriallyInOrder() {
+        let scheduler = RACScheduler.scheduler(priority: .high, name: "serial")
+        let log = SchedulerTestBox<[Int]>([])
+        let running = SchedulerTestBox(0)
+        let overlapped = SchedulerTestBox(false)
+        let done = expectation(description: "all blocks ran")
+        for index in 0..<100 {
+            scheduler.schedule {
+                running.mutate { $0 += 1 }
+                if running.value > 1 { overlapped.mutate { $0 = true } }
+                log.mutate { $0.append(index) }
+                running.mutate { $0 -= 1 }
+                if index == 99 { done.fulfill() }
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log.value, Array(0..<100))
+        XCTAssertFalse(overlapped.value)
+    }
+
+    func testIsCurrentSchedulerWhileRunningABlock() {
+        let scheduler = RACScheduler.scheduler()
+        let current = SchedulerTestBox<RACScheduler?>(nil)
+        let done = expectation(description: "block ran")
+        scheduler.schedule {
+            current.mutate { $0 = RACScheduler.currentScheduler }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertTrue(current.value === scheduler)
+    }
+
+    func testAfterDateFires() {
+        let scheduler = RACScheduler.scheduler()
+        let current = SchedulerTestBox<RACScheduler?>(nil)
+        let fired = expectation(description: "fired")
+        scheduler.after(Date().addingTimeInterval(0.05)) {
+            current.mutate { $0 = RACScheduler.currentScheduler }
+            fired.fulfill()
+        }
+        wait(for: [fired], timeout: 10)
+        XCTAssertTrue(current.value === scheduler)
+    }
+
+    func testAfterDelayFires() {
+        let scheduler = RACScheduler.scheduler()
+        let fired = expectation(description: "fired")
+        scheduler.afterDelay(0.05) { fired.fulfill() }
+        wait(for: [fired], timeout: 10)
+    }
+
+    func testRepeatingBlockFiresUntilDisposed() {
+        let scheduler = RACScheduler.scheduler()
+        let ticks = SchedulerTestBox(0)
+        let thirdTick = expectation(description: "three ticks")
+        let timer = scheduler.after(Date(), repeatingEvery: 0.01, withLeeway: 0) {
+            ticks.mutate { $0 += 1 }
+            if ticks.value == 3 { thirdTick.fulfill() }
+        }
+        wait(for: [thirdTick], timeout: 10)
+        timer?.dispose()
+
+        // Blocks on the same serial scheduler run after any tick in progress:
+        // the count they see must not change over many intervals.
+        let before = SchedulerTestBox(0)
+        let after = SchedulerTestBox(0)
+        let checked = expectation(description: "checked")
+        scheduler.schedule {
+            before.mutate { $0 = ticks.value }
+            scheduler.afterDelay(0.1) {
+                after.mutate { $0 = ticks.value }
+                checked.fulfill()
+            }
+        }
+        wait(for: [checked], timeout: 10)
+        XCTAssertGreaterThanOrEqual(before.value, 3)
+        XCTAssertEqual(after.value, before.value)
+    }
+
+    func testTargetQueueSchedulerRunsOnItsTargetQueue() {
+        let key = DispatchSpecificKey<String>()
+        let target = DispatchQueue(label: "target")
+        target.setSpecific(key: key, value: "target")
+        let scheduler = RACTargetQueueScheduler(name: "on target", targetQueue: target)
+        let seen = SchedulerTestBox<String?>(nil)
+        let current = SchedulerTestBox<RACScheduler?>(nil)
+        let done = expectation(description: "block ran")
+        scheduler.schedule {
+            seen.mutate { $0 = DispatchQueue.getSpecific(key: key) }
+            current.mutate { $0 = RACScheduler.currentScheduler }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(seen.value, "target")
+        XCTAssertTrue(current.value === scheduler)
+    }
+
+    func testDisposingBeforeTheBlockRunsCancelsIt() {
+        let scheduler = RACTargetQueueScheduler(name: "blocked", targetQueue: DispatchQueue(label: "blocked target"))
+        let release = DispatchSemaphore(value: 0)
+        scheduler.schedule { release.wait() }
+
+        let ran = SchedulerTestBox(false)
+        let disposable = scheduler.schedule { ran.mutate { $0 = true } }
+        XCTAssertNotNil(disposable)
+        disposable?.dispose()
+        release.signal()
+
+        let drained = expectation(description: "queue drained")
+        scheduler.schedule { drained.fulfill() }
+        wait(for: [drained], timeout: 10)
+        XCTAssertFalse(ran.value)
+    }
+}

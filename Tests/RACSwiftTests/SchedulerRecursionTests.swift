@@ -1,0 +1,176 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// An address in the caller's stack frame, to measure how deep the stack is.
+@inline(never)
+private func stackAddress() -> Int {
+    var marker = 0
+    return withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+}
+
+final class SchedulerRecursionTests: XCTestCase {
+    func testAMillionReschedulesOnTheImmediateScheduler() {
+        var count = 0
+        RACScheduler.immediateScheduler.scheduleRecursiveBlock { reschedule in
+            count += 1
+            if count < 1_000_000 { reschedule() }
+        }
+        XCTAssertEqual(count, 1_000_000)
+    }
+
+    func testReschedulingOnTheImmediateSchedulerDoesNotGrowTheStack() {
+        var lowest = Int.max
+        var highest = Int.min
+        var count = 0
+        RACScheduler.immediateScheduler.scheduleRecursiveBlock { reschedule in
+            let address = stackAddress()
+            lowest = min(lowest, address)
+            highest = max(highest, address)
+            count += 1
+            if count < 1000 { reschedule() }
+        }
+        XCTAssertEqual(count, 1000)
+        XCTAssertLessThan(highest - lowest, 4096)
+    }
+
+    func testRescheduleWhileRunningOnlyCountsTheRequest() {
+        var running = false
+        var nested = false
+        var count = 0
+        RACScheduler.immediateScheduler.scheduleRecursiveBlock { reschedule in
+            if running { nested = true }
+            running = true
+            count += 1
+            if count < 5 { reschedule() }
+            running = false
+        }
+        XCTAssertFalse(nested)
+        XCTAssertEqual(count, 5)
+    }
+
+    func testEachRescheduleCallSchedulesOneRun() {
+        let scheduler = RACTestScheduler()
+        var runs = 0
+        scheduler.scheduleRecursiveBlock { reschedule in
+            runs += 1
+            if runs == 1 {
+                reschedule()
+                reschedule()
+                reschedule()
+            }
+        }
+        XCTAssertEqual(runs, 0)
+        scheduler.step()
+        XCTAssertEqual(runs, 1)
+        scheduler.stepAll()
+        XCTAssertEqual(runs, 4)
+    }
+
+    func testRescheduleAfterTheBlockReturnedSchedulesAtOnce() {
+        var stored: (() -> Void)?
+        var runs = 0
+        RACScheduler.immediateScheduler.scheduleRecursiveBlock { reschedule in
+            runs += 1
+            stored = reschedule
+        }
+        XCTAssertEqual(runs, 1)
+        stored?()
+        XCTAssertEqual(runs, 2)
+
+        let scheduler = RACTestScheduler()
+        runs = 0
+        scheduler.scheduleRecursiveBlock { reschedule in
+            runs += 1
+            stored = reschedule
+        }
+        scheduler.step()
+        stored?()
+        XCTAssertEqual(runs, 1)
+        scheduler.step()
+        XCTAssertEqual(runs, 2)
+    }
+
+    func testDisposingStopsRescheduling() {
+        let scheduler = RACTestScheduler()
+        var runs = 0
+        var stored: (() -> Void)?
+        let disposable = scheduler.scheduleRecursiveBlock { reschedule in
+            runs += 1
+            stored = reschedule
+            reschedule()
+        }
+        scheduler.step(5)
+        XCTAssertEqual(runs, 5)
+        disposable?.dispose()
+        stored?()
+        // Bounded steps, not stepAll(): a recursion that kept going would hang.
+        scheduler.step(10)
+        XCTAssertEqual(runs, 5)
+    }
+
+    func testDisposingFromInsideARunStopsRescheduling() {
+        let scheduler = RACTestScheduler()
+        var runs = 0
+        var disposable: RACDisposable?
+        disposable = scheduler.scheduleRecursiveBlock { reschedule in
+            runs += 1
+            reschedule()
+            if runs == 3 { disposable?.dispose() }
+        }
+        scheduler.step(10)
+        XCTAssertEqual(runs, 3)
+    }
+
+    func testDisposingBeforeTheFirstRunCancelsIt() {
+        let scheduler = RACTestScheduler()
+        var runs = 0
+        let disposable = scheduler.scheduleRecursiveBlock { _ in runs += 1 }
+        disposable?.dispose()
+        scheduler.stepAll()
+        XCTAssertEqual(runs, 0)
+    }
+
+    func testReschedulesOnAQueueScheduler() {
+        let scheduler = RACScheduler.scheduler()
+        let runs = SchedulerTestBox(0)
+        let wrongScheduler = SchedulerTestBox(false)
+        let done = expectation(description: "1000 runs")
+        scheduler.scheduleRecursiveBlock { reschedule in
+            if RACScheduler.currentScheduler !== scheduler { wrongScheduler.mutate { $0 = true } }
+            runs.mutate { $0 += 1 }
+            if runs.value < 1000 { reschedule() } else { done.fulfill() }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(runs.value, 1000)
+        XCTAssertFalse(wrongScheduler.value)
+    }
+
+    func testDisposingStopsReschedulingOnAQueueScheduler() {
+        let scheduler = RACScheduler.scheduler()
+        let runs = SchedulerTestBox(0)
+        let hundred = expectation(description: "100 runs")
+        let disposable = scheduler.scheduleRecursiveBlock { reschedule in
+            runs.mutate { $0 += 1 }
+            if runs.value == 100 { hundred.fulfill() }
+            reschedule()
+        }
+        wait(for: [hundred], timeout: 10)
+        disposable?.dispose()
+
+        // Runs happen on the serial scheduler: once a block queued there
+        // after disposal has run, the count must stay put.
+        let before = SchedulerTestBox(0)
+        let after = SchedulerTestBox(0)
+        let checked = expectation(description: "checked")
+        scheduler.schedule {
+            before.mutate { $0 = runs.value }
+            scheduler.afterDelay(0.1) {
+                after.mutate { $0 = runs.value }
+                checked.fulfill()
+            }
+        }
+        wait(for: [checked], timeout: 10)
+        XCTAssertEqual(after.value, before.value)
+    }
+}

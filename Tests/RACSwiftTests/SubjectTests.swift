@@ -1,0 +1,311 @@
+import RACSwift
+import XCTest
+
+final class SubjectTests: XCTestCase {
+    func testSubscriberHearsOnlyLaterValues() {
+        let subject = RACSubject<Int>()
+        subject.sendNext(0)
+        var values: [Int] = []
+        subject.subscribeNext { values.append($0) }
+        subject.sendNext(1)
+        subject.sendNext(2)
+        XCTAssertEqual(values, [1, 2])
+    }
+
+    func testEverySubscriberGetsEveryValueAndCompletion() {
+        let subject = RACSubject<Int>()
+        var first: [Int] = [], second: [Int] = []
+        var completions = 0
+        subject.subscribeNext({ first.append($0) }, completed: { completions += 1 })
+        subject.subscribeNext({ second.append($0) }, completed: { completions += 1 })
+        subject.sendNext(1)
+        subject.sendCompleted()
+        subject.sendNext(2)
+        XCTAssertEqual(first, [1])
+        XCTAssertEqual(second, [1])
+        XCTAssertEqual(completions, 2)
+    }
+
+    func testErrorReachesEverySubscriberAndEndsSubject() {
+        let subject = RACSubject<Int>()
+        var errors = 0
+        subject.subscribeError { _ in errors += 1 }
+        subject.subscribeError { _ in errors += 1 }
+        subject.sendError(TestError())
+        subject.sendCompleted()
+        subject.sendError(TestError())
+        XCTAssertEqual(errors, 2)
+    }
+
+    func testLateSubscriberOfEndedSubjectGetsTerminalEvent() {
+        let subject = RACSubject<Int>()
+        subject.sendNext(1)
+        subject.sendCompleted()
+        var events: [String] = []
+        subject.subscribeNext({ events.append("next \($0)") }, completed: { events.append("completed") })
+        XCTAssertEqual(events, ["completed"])
+    }
+
+    func testDisposedSubscriberStopsAndIsReleased() {
+        final class Token {}
+        weak var weakToken: Token?
+        let subject = RACSubject<Int>()
+        var values: [Int] = []
+        let disposable: RACDisposable = {
+            let token = Token()
+            weakToken = token
+            return subject.subscribeNext { _ = token; values.append($0) }
+        }()
+        subject.sendNext(1)
+        disposable.dispose()
+        subject.sendNext(2)
+        XCTAssertEqual(values, [1])
+        XCTAssertNil(weakToken, "no retained blocks after disposal")
+    }
+
+    func testSubjectReleasesSubscribersWhenDeallocated() {
+        final class Token {}
+        weak var weakToken: Token?
+        weak var weakSubject: RACSubject<Int>?
+        do {
+            let subject = RACSubject<Int>()
+            weakSubject = subject
+            let token = Token()
+            weakToken = token
+            subject.subscribeNext { _ in _ = token }
+        }
+        XCTAssertNil(weakSubject)
+        XCTAssertNil(weakToken)
+    }
+
+    func testManySubscribersDisposedInAnyOrder() {
+        let subject = RACSubject<Int>()
+        var counts = Array(repeating: 0, count: 40)
+        let disposables = (0..<40).map { index in subject.subscribeNext { _ in counts[index] += 1 } }
+        for index in stride(from: 0, to: 40, by: 2) { disposables[index].dispose() }
+        subject.sendNext(1)
+        for index in stride(from: 1, to: 40, by: 4) { disposables[index].dispose() }
+        subject.sendNext(2)
+        let expected = (0..<40).map { $0 % 2 == 0 ? 0 : ($0 % 4 == 1 ? 1 : 2) }
+        XCTAssertEqual(counts, expected)
+    }
+
+    func testSubjectAsSubscriberForwardsAndEnds() {
+        let subject = RACSubject<Int>()
+        var values: [Int] = []
+        var completed = 0
+        subject.subscribeNext({ values.append($0) }, completed: { completed += 1 })
+        RACSignal<Int>.return(7).subscribe(subject)
+        XCTAssertEqual(values, [7])
+        XCTAssertEqual(completed, 1)
+    }
+
+    func testSubjectDisposesItsSourceSubscriptionsWhenItEnds() {
+        let subject = RACSubject<Int>()
+        var cleanups = 0
+        RACSignal<Int>.createSignal { _ in RACDisposable { cleanups += 1 } }.subscribe(subject)
+        XCTAssertEqual(cleanups, 0)
+        subject.sendCompleted()
+        XCTAssertEqual(cleanups, 1)
+    }
+
+    // MARK: Reentrancy (ENGINE.md point 6)
+
+    func testReentrantSendIsDeliveredAfterCurrentEventToAll() {
+        let subject = RACSubject<Int>()
+        var first: [Int] = [], second: [Int] = []
+        subject.subscribeNext { value in
+            first.append(value)
+            if value == 1 { subject.sendNext(2) }
+        }
+        subject.subscribeNext { second.append($0) }
+        subject.sendNext(1)
+        XCTAssertEqual(first, [1, 2])
+        XCTAssertEqual(second, [1, 2], "every subscriber sees 1 before 2")
+    }
+
+    func testSelfDisposeFromBlockStopsNextDelivery() {
+        let subject = RACSubject<Int>()
+        var values: [Int] = []
+        var disposable: RACDisposable?
+        disposable = subject.subscribeNext { value in
+            values.append(value)
+            disposable?.dispose()
+        }
+        subject.sendNext(1)
+        subject.sendNext(2)
+        XCTAssertEqual(values, [1])
+    }
+
+    func testDisposingAnotherSubscriberMidDeliveryStopsIt() {
+        let subject = RACSubject<Int>()
+        var later: [Int] = []
+        var laterDisposable: RACDisposable?
+        subject.subscribeNext { _ in laterDisposable?.dispose() }
+        laterDisposable = subject.subscribeNext { later.append($0) }
+        subject.sendNext(1)
+        XCTAssertEqual(later, [], "disposed before its turn in the same delivery")
+    }
+
+    func testSubscribeFromBlockJoinsAfterCurrentEvent() {
+        let subject = RACSubject<Int>()
+        var joined: [Int] = []
+        var didJoin = false
+        subject.subscribeNext { _ in
+            guard !didJoin else { return }
+            didJoin = true
+            subject.subscribeNext { joined.append($0) }
+        }
+        subject.sendNext(1)
+        subject.sendNext(2)
+        XCTAssertEqual(joined, [2])
+    }
+
+    // MARK: Behavior subject
+
+    func testBehaviorSubjectSendsDefaultThenLatest() {
+        let subject = RACBehaviorSubject(defaultValue: 0)
+        var first: [Int] = []
+        subject.subscribeNext { first.append($0) }
+        subject.sendNext(1)
+        subject.sendNext(2)
+        var second: [Int] = []
+        subject.subscribeNext { second.append($0) }
+        subject.sendNext(3)
+        XCTAssertEqual(first, [0, 1, 2, 3])
+        XCTAssertEqual(second, [2, 3])
+    }
+
+    func testBehaviorSubjectWithOptionalValue() {
+        let subject = RACBehaviorSubject<Int?>(defaultValue: nil)
+        var values: [Int?] = []
+        subject.subscribeNext { values.append($0) }
+        subject.sendNext(4)
+        XCTAssertEqual(values, [nil, 4])
+    }
+
+    // MARK: Replay subject
+
+    func testReplaySubjectReplaysAllThenLive() {
+        let subject = RACReplaySubject<Int>()
+        XCTAssertEqual(subject.capacity, RACReplaySubject<Int>.unlimitedCapacity)
+        for value in 0..<100 { subject.sendNext(value) }
+        var values: [Int] = []
+        subject.subscribeNext { values.append($0) }
+        subject.sendNext(100)
+        XCTAssertEqual(values, Array(0...100))
+    }
+
+    func testReplaySubjectKeepsLastCapacityValues() {
+        let subject = RACReplaySubject<Int>(capacity: 3)
+        for value in 0..<10 { subject.sendNext(value) }
+        var values: [Int] = []
+        subject.subscribeNext { values.append($0) }
+        XCTAssertEqual(values, [7, 8, 9])
+        subject.sendNext(10)
+        var later: [Int] = []
+        subject.subscribeNext { later.append($0) }
+        XCTAssertEqual(later, [8, 9, 10])
+    }
+
+    func testReplaySubjectReplaysTerminalEventAfterValues() {
+        let subject = RACReplaySubject<Int>(capacity: 2)
+        subject.sendNext(1)
+        subject.sendNext(2)
+        subject.sendNext(3)
+        subject.sendError(TestError(code: 3))
+        var events: [String] = []
+        subject.subscribeNext({ events.append("next \($0)") },
+                             error: { events.append("error \(($0 as! TestError).code)") })
+        XCTAssertEqual(events, ["next 2", "next 3", "error 3"])
+    }
+
+    func testReplaySubjectWithZeroCapacityReplaysOnlyTerminalEvent() {
+        let subject = RACReplaySubject<Int>(capacity: 0)
+        subject.sendNext(1)
+        var events: [String] = []
+        subject.subscribeNext({ events.append("next \($0)") }, completed: { events.append("completed") })
+        subject.sendNext(2)
+        subject.sendCompleted()
+        subject.subscribeNext({ events.append("late next \($0)") }, completed: { events.append("late completed") })
+        XCTAssertEqual(events, ["next 2", "completed", "late completed"])
+    }
+
+    func testReplaySubjectReleasesValuesWithIt() {
+        final class Token {}
+        weak var weakToken: Token?
+        do {
+            let subject = RACReplaySubject<Token>(capacity: 2)
+            do {
+                let token = Token()
+                weakToken = token
+                subject.sendNext(token)
+            }
+            subject.sendNext(Token())
+            subject.sendNext(Token())
+            XCTAssertNil(weakToken, "a value pushed out of the ring is released")
+            do {
+                let kept = Token()
+                weakToken = kept
+                subject.sendNext(kept)
+            }
+            XCTAssertNotNil(weakToken, "the buffer keeps the latest values")
+        }
+        XCTAssertNil(weakToken, "the buffer's values go with the subject")
+    }
+
+    func testDisposeDuringReplayStopsReplay() {
+        final class TakeTwo: RACSubscriber {
+            var values: [Int] = []
+            var subscription: RACCompoundDisposable?
+            func sendNext(_ value: Int) {
+                values.append(value)
+                if values.count == 2 { subscription?.dispose() }
+            }
+            func sendError(_ error: any Error) {}
+            func sendCompleted() {}
+            func didSubscribe(with disposable: RACCompoundDisposable) { subscription = disposable }
+        }
+        let subject = RACReplaySubject<Int>()
+        for value in 0..<5 { subject.sendNext(value) }
+        let subscriber = TakeTwo()
+        subject.subscribe(subscriber)
+        subject.sendNext(5)
+        XCTAssertEqual(subscriber.values, [0, 1])
+    }
+
+    func testReplaySubscribeOffSchedulerRunsOnBackgroundScheduler() {
+        let subject = RACReplaySubject<Int>()
+        subject.sendNext(1)
+        let received = expectation(description: "replayed")
+        var onMain = true
+        Thread {
+            subject.subscribeNext { _ in
+                onMain = Thread.isMainThread
+                received.fulfill()
+            }
+        }.start()
+        wait(for: [received], timeout: 10)
+        XCTAssertFalse(onMain)
+    }
+
+    func testReplayFromInsideOwnDeliveryIsImmediate() {
+        let subject = RACReplaySubject<Int>()
+        var replayedInside: [Int] = []
+        var done = false
+        subject.subscribeNext { value in
+            guard !done else { return }
+            done = true
+            // A subscribe from inside the subject's own delivery replays at
+            // once, including the value being delivered.
+            subject.subscribeNext { replayedInside.append($0) }
+        }
+        let sender = expectation(description: "sent from a plain thread")
+        Thread {
+            subject.sendNext(1)
+            sender.fulfill()
+        }.start()
+        wait(for: [sender], timeout: 10)
+        XCTAssertEqual(replayedInside, [1])
+    }
+}
