@@ -9,6 +9,26 @@ private func stackAddress() -> Int {
     return withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
 }
 
+/// Queues blocks until `runNext()` and hands out disposables that cancel
+/// nothing, like a scheduler that cannot cancel: what tests see is what
+/// `scheduleRecursiveBlock(_:)` does by itself.
+private final class SchedulerManualScheduler: RACScheduler {
+    private var blocks: [() -> Void] = []
+    /// The disposable `schedule(_:)` returned last, while someone holds it.
+    weak var lastHandedOut: RACDisposable?
+
+    override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+        blocks.append(block)
+        let disposable = RACDisposable()
+        lastHandedOut = disposable
+        return disposable
+    }
+
+    func runNext() {
+        blocks.removeFirst()()
+    }
+}
+
 final class SchedulerRecursionTests: XCTestCase {
     func testAMillionReschedulesOnTheImmediateScheduler() {
         var count = 0
@@ -129,6 +149,32 @@ final class SchedulerRecursionTests: XCTestCase {
         disposable?.dispose()
         scheduler.stepAll()
         XCTAssertEqual(runs, 0)
+    }
+
+    func testDisposingStopsARunTheSchedulerCannotCancel() {
+        let scheduler = SchedulerManualScheduler()
+        var runs = 0
+        let disposable = scheduler.scheduleRecursiveBlock { _ in runs += 1 }
+        disposable?.dispose()
+        scheduler.runNext()
+        XCTAssertEqual(runs, 0)
+    }
+
+    func testLetsGoOfARunOnceItStarts() {
+        let scheduler = SchedulerManualScheduler()
+        var runs = 0
+        let disposable = scheduler.scheduleRecursiveBlock { reschedule in
+            runs += 1
+            reschedule()
+        }
+        weak var firstRun = scheduler.lastHandedOut
+        XCTAssertNotNil(firstRun)
+        scheduler.runNext()
+        XCTAssertEqual(runs, 1)
+        // Otherwise the disposable would grow by one run per reschedule.
+        XCTAssertNil(firstRun)
+        XCTAssertNotNil(scheduler.lastHandedOut)
+        disposable?.dispose()
     }
 
     func testReschedulesOnAQueueScheduler() {

@@ -1,0 +1,243 @@
+import RACSwift
+import Synchronization
+import XCTest
+
+/// Records what one subscription receives, from whatever thread delivers.
+///
+/// Its state is plain on purpose: the subject promises serialized delivery,
+/// so Thread Sanitizer reports any two deliveries that are not ordered by
+/// the subject's own synchronization. The overlap flag catches the same
+/// failure without TSan.
+final class OrderRecorder: @unchecked Sendable {
+    private let busy = Atomic<Bool>(false)
+    private(set) var overlaps = 0
+    private(set) var values: [Int] = []
+    private(set) var terminals = 0
+    private(set) var eventsAfterTerminal = 0
+    /// Signalled by each terminal event: what a test waits on before reading
+    /// a recorder that a background thread may still be delivering to.
+    private let finished = DispatchSemaphore(value: 0)
+
+    func next(_ value: Int) {
+        enter()
+        if terminals > 0 { eventsAfterTerminal += 1 }
+        values.append(value)
+        leave()
+    }
+
+    func terminal() {
+        enter()
+        if terminals > 0 { eventsAfterTerminal += 1 }
+        terminals += 1
+        leave()
+        finished.signal()
+    }
+
+    /// Waits (10 s at most) for the terminal event.
+    func waitForTerminal() -> Bool {
+        finished.wait(timeout: .now() + 10) == .success
+    }
+
+    private func enter() {
+        if busy.exchange(true, ordering: .acquiring) { overlaps += 1 }
+    }
+
+    private func leave() {
+        busy.store(false, ordering: .releasing)
+    }
+
+    /// Per sender, values arrive in the order sent. Values encode
+    /// sender * stride + sequence number.
+    func isFIFOPerSender(stride: Int) -> Bool {
+        var last: [Int: Int] = [:]
+        for value in values {
+            let (sender, sequence) = value.quotientAndRemainder(dividingBy: stride)
+            if let previous = last[sender], previous >= sequence { return false }
+            last[sender] = sequence
+        }
+        return true
+    }
+}
+
+final class SubjectStressTests: XCTestCase {
+    private let stride = 1_000_000
+
+    /// Racing senders: no overlap, per-sender FIFO, every subscriber sees
+    /// every value, and all in one order.
+    func testRacingSendersOneOrderForAll() {
+        for senders in [2, 4, 8] {
+            let subject = RACSubject<Int>()
+            let recorders = (0..<4).map { _ in OrderRecorder() }
+            for recorder in recorders {
+                subject.subscribeNext(recorder.next, completed: recorder.terminal)
+            }
+            let perSender = 20_000 / senders
+            runConcurrently(threads: senders) { sender in
+                for sequence in 0..<perSender { subject.sendNext(sender * self.stride + sequence) }
+            }
+            subject.sendCompleted()
+            for recorder in recorders {
+                XCTAssertEqual(recorder.overlaps, 0)
+                XCTAssertEqual(recorder.values.count, senders * perSender)
+                XCTAssertTrue(recorder.isFIFOPerSender(stride: stride))
+                XCTAssertEqual(recorder.values, recorders[0].values, "one order for all subscribers")
+                XCTAssertEqual(recorder.terminals, 1)
+            }
+        }
+    }
+
+    /// Senders race subscribers that subscribe and dispose in a loop. A
+    /// steady subscriber gets everything, in order; churning ones never see
+    /// two deliveries overlap. (What reaches a subscriber after its disposal
+    /// is `testDisposeHappensBeforeLaterSend`'s business: here a delivery
+    /// that began before `dispose()` may still be running when it returns.)
+    func testSendersRaceSubscribeDisposeChurn() {
+        let subject = RACSubject<Int>()
+        let steady = OrderRecorder()
+        subject.subscribeNext(steady.next)
+        let senders = 2, churners = 2, perSender = 20_000, cycles = 3_000
+        let overlaps = Tally()
+        runConcurrently(threads: senders + churners) { index in
+            if index < senders {
+                for sequence in 0..<perSender { subject.sendNext(index * self.stride + sequence) }
+                return
+            }
+            for _ in 0..<cycles {
+                let recorder = OrderRecorder()
+                let disposable = subject.subscribeNext(recorder.next)
+                disposable.dispose()
+                if recorder.overlaps > 0 { overlaps.add() }
+            }
+        }
+        XCTAssertEqual(steady.values.count, senders * perSender)
+        XCTAssertTrue(steady.isFIFOPerSender(stride: stride))
+        XCTAssertEqual(steady.overlaps, 0)
+        XCTAssertEqual(overlaps.total, 0)
+    }
+
+    /// Dispose on one thread, then (ordered after it by a semaphore) a send
+    /// on another: the send never reaches the disposed subscriber.
+    func testDisposeHappensBeforeLaterSend() {
+        let subject = RACSubject<Int>()
+        let background = OrderRecorder()
+        subject.subscribeNext(background.next)
+        let leaks = Tally()
+        let rounds = 5_000
+        let disposedSignal = DispatchSemaphore(value: 0)
+        let subscribedSignal = DispatchSemaphore(value: 0)
+        var current: RACDisposable?
+        runConcurrently(threads: 3) { index in
+            switch index {
+            case 0: // subscribes, then disposes
+                for round in 0..<rounds {
+                    current = subject.subscribeNext { value in
+                        if value == -round - 1 { leaks.add() }
+                    }
+                    subscribedSignal.signal()
+                    current?.dispose()
+                    disposedSignal.signal()
+                }
+            case 1: // sends a marker only after the disposal returned
+                for round in 0..<rounds {
+                    subscribedSignal.wait()
+                    disposedSignal.wait()
+                    subject.sendNext(-round - 1)
+                }
+            default: // background noise
+                for value in 0..<20_000 { subject.sendNext(value) }
+            }
+        }
+        XCTAssertEqual(leaks.total, 0)
+        XCTAssertEqual(background.overlaps, 0)
+    }
+
+    /// sendCompleted races sendNext: every subscriber gets exactly one
+    /// terminal event and nothing after it.
+    func testCompletionRacingSends() {
+        for _ in 0..<300 {
+            let subject = RACSubject<Int>()
+            let recorders = (0..<3).map { _ in OrderRecorder() }
+            for recorder in recorders { subject.subscribeNext(recorder.next, completed: recorder.terminal) }
+            runConcurrently(threads: 3) { index in
+                if index == 2 {
+                    subject.sendCompleted()
+                } else {
+                    for value in 0..<200 { subject.sendNext(value) }
+                    subject.sendCompleted()
+                }
+            }
+            for recorder in recorders {
+                XCTAssertEqual(recorder.terminals, 1)
+                XCTAssertEqual(recorder.eventsAfterTerminal, 0)
+                XCTAssertEqual(recorder.overlaps, 0)
+            }
+        }
+    }
+
+    /// Late subscribers join a replay subject while a sender sends: each gets
+    /// 0..<n exactly once, in order, with no gap.
+    func testReplayJoinWhileSending() {
+        let rounds = 200, count = 2_000
+        for _ in 0..<rounds {
+            let subject = RACReplaySubject<Int>()
+            let recorders = (0..<3).map { _ in OrderRecorder() }
+            runConcurrently(threads: 4) { index in
+                if index == 3 {
+                    for value in 0..<count { subject.sendNext(value) }
+                    subject.sendCompleted()
+                } else {
+                    subject.subscribeNext(recorders[index].next, completed: recorders[index].terminal)
+                }
+            }
+            // Subscriptions from plain threads may be scheduled; wait for them.
+            for recorder in recorders { XCTAssertTrue(recorder.waitForTerminal(), "timed out") }
+            for recorder in recorders {
+                XCTAssertEqual(recorder.values, Array(0..<count))
+                XCTAssertEqual(recorder.overlaps, 0)
+            }
+        }
+    }
+
+    /// Subscribers join a behavior subject while a sender sends: each sees a
+    /// contiguous run ending with the last value, starting at the latest
+    /// value at the time it joined (or the default, -1).
+    func testBehaviorJoinWhileSending() {
+        let count = 2_000
+        for _ in 0..<200 {
+            let subject = RACBehaviorSubject(defaultValue: -1)
+            let recorders = (0..<3).map { _ in OrderRecorder() }
+            runConcurrently(threads: 4) { index in
+                if index == 3 {
+                    for value in 0..<count { subject.sendNext(value) }
+                    subject.sendCompleted()
+                } else {
+                    subject.subscribeNext(recorders[index].next, completed: recorders[index].terminal)
+                }
+            }
+            for recorder in recorders { XCTAssertTrue(recorder.waitForTerminal(), "timed out") }
+            for recorder in recorders {
+                guard let first = recorder.values.first else { return XCTFail("no value") }
+                XCTAssertEqual(recorder.values, Array(first..<count))
+            }
+        }
+    }
+
+    /// Subscribers send into their own subject from their blocks while other
+    /// threads send too: nothing is lost, nothing overlaps.
+    func testReentrantSendsUnderContention() {
+        let subject = RACSubject<Int>()
+        let recorder = OrderRecorder()
+        subject.subscribeNext { value in
+            // Echo each original value once, as a negative value.
+            if value >= 0 { subject.sendNext(-value - 1) }
+        }
+        subject.subscribeNext(recorder.next)
+        let perSender = 10_000
+        runConcurrently(threads: 3) { sender in
+            for sequence in 0..<perSender { subject.sendNext(sender * self.stride + sequence) }
+        }
+        XCTAssertEqual(recorder.values.count, 2 * 3 * perSender)
+        XCTAssertEqual(recorder.overlaps, 0)
+        XCTAssertEqual(Set(recorder.values).count, recorder.values.count)
+    }
+}
