@@ -63,7 +63,7 @@ internal struct RACPendingStack<Element> {
 @usableFromInline
 internal final class RACPendingNode<Element> {
     @usableFromInline internal let element: Element
-    @usableFromInline internal var next: Int = 0
+    @exclusivity(unchecked) @usableFromInline internal var next: Int = 0
 
     @usableFromInline
     internal init(_ element: Element) {

@@ -14,8 +14,9 @@ open class RACDisposable {
     @usableFromInline internal var _atomics: (Int, Int, Int) = (0, 0, 0)
 
     /// Written once in `init`, then read and cleared only by the thread that
-    /// won the disposal exchange, so it needs no synchronization of its own.
-    @usableFromInline internal var block: (() -> Void)?
+    /// won the disposal exchange, so it needs no synchronization of its own
+    /// (and no dynamic exclusivity checks).
+    @exclusivity(unchecked) @usableFromInline internal var block: (() -> Void)?
 
     /// A disposable that disposes nothing; `isDisposed` turns true once
     /// `dispose()` is called.

@@ -37,7 +37,8 @@ public final class RACTestScheduler: RACScheduler {
         super.init()
     }
 
-    /// The present in virtual time: the date of the last block run.
+    /// The present in virtual time: the start of virtual time until a block
+    /// runs, then the latest date a block was due at.
     override var now: Date {
         lock.withLock { virtualNow }
     }
@@ -141,7 +142,7 @@ public final class RACTestScheduler: RACScheduler {
     private func cancel(_ sequence: UInt64) {
         lock.withLock {
             if let index = actions.firstIndex(where: { $0.sequence == sequence }) {
-                _ = index
+                actions.remove(at: index)
             }
         }
     }

@@ -15,10 +15,12 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value> {
     /// stops forwarding once the returned disposable is disposed. The
     /// disposable that `didSubscribe` returns is disposed with the
     /// subscription, or at once if the subscription already ended.
-    @discardableResult
-    internal override func subscribe(_ subscriber: any RACSubscriber<Value>) -> RACDisposable {
+    override class var subscribesSinks: Bool { true }
+
+    @usableFromInline
+    internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()
-        let sink = RACSubscriptionSink.bind(subscriber, to: subscription)
+        let sink = sink.bind(to: subscription)
         if RACScheduler.subscriptionRunsInline {
             // The common case, without the closure allocation of scheduling.
             subscription.add(didSubscribe(sink))

@@ -13,33 +13,50 @@ open class RACSignal<Value> {
     public init() {}
 
     /// Subscribes `subscriber` and returns the disposable that cancels the
-    /// subscription. Subclasses override this; `RACSignal` itself has no
-    /// events to send.
+    /// subscription. A subclass outside RACSwift overrides this; `RACSignal`
+    /// itself has no events to send.
     @discardableResult
     open func subscribe(_ subscriber: any RACSubscriber<Value>) -> RACDisposable {
-        preconditionFailure("\(type(of: self)) must override subscribe(_:): RACSignal is abstract")
+        guard type(of: self).subscribesSinks else {
+            preconditionFailure("\(type(of: self)) must override subscribe(_:): RACSignal is abstract")
+        }
+        return subscribe(sink: RACPassthroughSubscriber(subscriber))
     }
+
+    /// Subscribes a fresh sink: how RACSwift's own subscribers (the block
+    /// subscriber, operators' sinks) subscribe, with no existential and no
+    /// cast on the way. RACSwift's signal classes override this, and it is
+    /// what `subscribe(_:)` calls for them; for a subclass written outside
+    /// RACSwift, it hands the sink to that subclass's `subscribe(_:)`.
+    @usableFromInline
+    internal func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
+        subscribe(sink as any RACSubscriber<Value>)
+    }
+
+    /// Whether the class overrides `subscribe(sink:)`: true for RACSwift's
+    /// own signal classes, which all do.
+    internal class var subscribesSinks: Bool { false }
 }
 
 extension RACSignal {
     /// Subscribes blocks: `next` for each value. Errors are ignored.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping (Value) -> Void) -> RACDisposable {
-        subscribe(RACBlockSubscriber(next: next, error: nil, completed: nil))
+        subscribe(sink: RACBlockSubscriber(next: next, error: nil, completed: nil))
     }
 
     /// Subscribes blocks: `next` for each value, `completed` on completion.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping (Value) -> Void,
                               completed: @escaping () -> Void) -> RACDisposable {
-        subscribe(RACBlockSubscriber(next: next, error: nil, completed: completed))
+        subscribe(sink: RACBlockSubscriber(next: next, error: nil, completed: completed))
     }
 
     /// Subscribes blocks: `next` for each value, `error` on error.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping (Value) -> Void,
                               error: @escaping (any Error) -> Void) -> RACDisposable {
-        subscribe(RACBlockSubscriber(next: next, error: error, completed: nil))
+        subscribe(sink: RACBlockSubscriber(next: next, error: error, completed: nil))
     }
 
     /// Subscribes blocks for every kind of event.
@@ -47,25 +64,25 @@ extension RACSignal {
     public func subscribeNext(_ next: @escaping (Value) -> Void,
                               error: @escaping (any Error) -> Void,
                               completed: @escaping () -> Void) -> RACDisposable {
-        subscribe(RACBlockSubscriber(next: next, error: error, completed: completed))
+        subscribe(sink: RACBlockSubscriber(next: next, error: error, completed: completed))
     }
 
     /// Subscribes a block for the error, if the signal ends with one.
     @inlinable @discardableResult
     public func subscribeError(_ error: @escaping (any Error) -> Void) -> RACDisposable {
-        subscribe(RACBlockSubscriber(next: nil, error: error, completed: nil))
+        subscribe(sink: RACBlockSubscriber(next: nil, error: error, completed: nil))
     }
 
     /// Subscribes a block for the completion, if the signal ends with one.
     @inlinable @discardableResult
     public func subscribeCompleted(_ completed: @escaping () -> Void) -> RACDisposable {
-        subscribe(RACBlockSubscriber(next: nil, error: nil, completed: completed))
+        subscribe(sink: RACBlockSubscriber(next: nil, error: nil, completed: completed))
     }
 
     /// Subscribes blocks for the error and the completion.
     @inlinable @discardableResult
     public func subscribeError(_ error: @escaping (any Error) -> Void,
                                completed: @escaping () -> Void) -> RACDisposable {
-        subscribe(RACBlockSubscriber(next: nil, error: error, completed: completed))
+        subscribe(sink: RACBlockSubscriber(next: nil, error: error, completed: completed))
     }
 }

@@ -21,9 +21,9 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// The subscription this sink ends with a terminal event. Written once,
     /// by the first `didSubscribe(with:)`, before the source can send any
     /// event; read afterwards.
-    @usableFromInline internal final var subscription: RACCompoundDisposable?
+    @exclusivity(unchecked) @usableFromInline internal final var subscription: RACCompoundDisposable?
 
-    @usableFromInline
+    @inlinable
     internal override init() {
         super.init()
     }
@@ -91,29 +91,63 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
 
 /// The subscriber that `subscribeNext(_:error:completed:)` and its variants
 /// build: RAC 2.5's `RACSubscriber` over blocks.
+///
+/// The blocks live in an immutable `RACSubscriberBlocks` held through an
+/// unmanaged reference, which the sink releases on its terminal event (RAC
+/// releases a subscriber's blocks then) or in `deinit`. Reading it unmanaged
+/// lets a delivery call `next` with no retain or release, two atomic
+/// operations per value that a plain closure property would cost. It is safe
+/// because only the deliverer (events are serialized) or `deinit` releases it.
 @usableFromInline
 internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value> {
-    @usableFromInline internal var next: ((Value) -> Void)?
-    @usableFromInline internal var error: ((any Error) -> Void)?
-    @usableFromInline internal var completed: (() -> Void)?
+    @exclusivity(unchecked) @usableFromInline
+    internal var blocks: Unmanaged<RACSubscriberBlocks<Value>>?
+
+    @inlinable
+    internal init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
+        blocks = .passRetained(RACSubscriberBlocks(next: next, error: error, completed: completed))
+        super.init()
+    }
+
+    deinit {
+        blocks?.release()
+    }
 
     @usableFromInline
+    internal override func receiveNext(_ value: Value) {
+        blocks?._withUnsafeGuaranteedRef { $0.next?(value) }
+    }
+
+    @usableFromInline
+    internal override func receiveError(_ error: any Error) {
+        blocks?._withUnsafeGuaranteedRef { $0.error?(error) }
+    }
+
+    @usableFromInline
+    internal override func receiveCompleted() {
+        blocks?._withUnsafeGuaranteedRef { $0.completed?() }
+    }
+
+    @usableFromInline
+    internal override func releaseBlocks() {
+        blocks?.release()
+        blocks = nil
+    }
+}
+
+/// The blocks of a `RACBlockSubscriber`, immutable so that calling one needs
+/// no copy of the closure.
+@usableFromInline
+internal final class RACSubscriberBlocks<Value> {
+    @usableFromInline internal let next: ((Value) -> Void)?
+    @usableFromInline internal let error: ((any Error) -> Void)?
+    @usableFromInline internal let completed: (() -> Void)?
+
+    @inlinable
     internal init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
         self.next = next
         self.error = error
         self.completed = completed
-        super.init()
-    }
-
-    @usableFromInline internal override func receiveNext(_ value: Value) { next?(value) }
-    @usableFromInline internal override func receiveError(_ error: any Error) { self.error?(error) }
-    @usableFromInline internal override func receiveCompleted() { completed?() }
-
-    @usableFromInline
-    internal override func releaseBlocks() {
-        next = nil
-        error = nil
-        completed = nil
     }
 }
 
@@ -142,22 +176,11 @@ internal final class RACPassthroughSubscriber<Value>: RACSubscriptionSink<Value>
 }
 
 extension RACSubscriptionSink {
-    /// The sink through which a new subscription delivers to `subscriber`,
-    /// bound to `disposable`: the subscriber itself if it is a fresh sink,
-    /// else a passthrough in front of it.
-    @usableFromInline
-    internal static func bind(
-        _ subscriber: any RACSubscriber<Value>, to disposable: RACCompoundDisposable
-    ) -> RACSubscriptionSink<Value> {
-        let sink: RACSubscriptionSink<Value>
-        if let own = subscriber as? RACSubscriptionSink<Value>, own.subscription == nil {
-            // A fresh sink (from subscribeNext or an operator) is its own
-            // passthrough: one object less per subscription.
-            sink = own
-        } else {
-            sink = RACPassthroughSubscriber(subscriber)
-        }
-        sink.didSubscribe(with: disposable)
-        return sink
+    /// Binds a fresh sink to a new subscription's compound disposable and
+    /// returns it: the first thing every signal's `subscribe(sink:)` does.
+    @inlinable @inline(__always)
+    internal func bind(to disposable: RACCompoundDisposable) -> Self {
+        didSubscribe(with: disposable)
+        return self
     }
 }

@@ -4,16 +4,18 @@
 /// Appending is O(1) and never shifts: when full, the newest value
 /// overwrites the oldest in place. An unlimited buffer grows geometrically
 /// (doubling), so appends stay amortized O(1). Owned by one
-/// `RACSubjectCore` and touched only by the thread inside its serializer.
+/// `RACSubjectCore` and touched only by the thread inside its serializer,
+/// which is what makes access exclusive: Swift's dynamic exclusivity checks
+/// are turned off for its fields.
 @usableFromInline
 internal final class RACReplayBuffer<Value> {
     /// The most values kept; `Int.max` keeps all.
     @usableFromInline internal let capacity: Int
-    @usableFromInline internal var storage: UnsafeMutablePointer<Value>
-    @usableFromInline internal var allocated: Int
+    @exclusivity(unchecked) @usableFromInline internal var storage: UnsafeMutablePointer<Value>
+    @exclusivity(unchecked) @usableFromInline internal var allocated: Int
     /// Index of the oldest value.
-    @usableFromInline internal var head = 0
-    @usableFromInline internal var count = 0
+    @exclusivity(unchecked) @usableFromInline internal var head = 0
+    @exclusivity(unchecked) @usableFromInline internal var count = 0
 
     @usableFromInline
     internal init(capacity: Int) {

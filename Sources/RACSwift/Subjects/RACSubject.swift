@@ -69,7 +69,9 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber {
         subscriptions.adopt(disposable)
     }
 
-    /// Adds `subscriber`; it receives the events sent from now on (after
+    override class var subscribesSinks: Bool { true }
+
+    /// Adds a subscriber; it receives the events sent from now on (after
     /// the replayed values, for replay and behavior subjects).
     ///
     /// As in RAC, replay and behavior subjects subscribe through
@@ -78,10 +80,10 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber {
     /// subscribe made from inside one of the subject's own deliveries is
     /// applied at once, so that a blocking read there (`first()`) gets the
     /// replayed value instead of waiting for the delivery to end.
-    @discardableResult
-    open override func subscribe(_ subscriber: any RACSubscriber<Value>) -> RACDisposable {
+    @usableFromInline
+    internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
         let disposable = RACCompoundDisposable()
-        let sink = RACSubscriptionSink.bind(subscriber, to: disposable)
+        let sink = sink.bind(to: disposable)
         let subscription = RACSubjectSubscription(core: core, sink: sink)
         disposable.add(subscription)
         if core.history == nil || RACScheduler.subscriptionRunsInline || core.isOwnedByCurrentThread {
