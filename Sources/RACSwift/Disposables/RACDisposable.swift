@@ -43,9 +43,13 @@ open class RACDisposable {
     /// first: that caller performs the disposal.
     @inlinable @inline(__always)
     internal final func markDisposed() -> Bool {
+        // A plain load first: disposing what is already disposed is common
+        // (a terminal event disposes a subscription that disposes its sink
+        // again) and should not cost a read-modify-write.
+        if stateWord.load(.relaxed) & 1 != 0 { return false }
         // Acquire-release: the winner sees everything published before it,
         // and `isDisposed` readers see what the winner did before.
-        stateWord.fetchOr(1, .acq_rel) & 1 == 0
+        return stateWord.fetchOr(1, .acq_rel) & 1 == 0
     }
 
     /// Runs the block, if any, unless the receiver was already disposed.

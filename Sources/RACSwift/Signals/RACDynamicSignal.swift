@@ -2,12 +2,19 @@
 /// `RACSignal.createSignal(_:)` returns (RAC 2.5's `RACDynamicSignal`).
 @usableFromInline
 internal final class RACDynamicSignal<Value>: RACSignal<Value> {
+    /// The user's block, taking the sink directly.
     @usableFromInline
-    internal let didSubscribe: (any RACSubscriber<Value>) -> RACDisposable?
+    internal let didSubscribe: (RACSubscriptionSink<Value>) -> RACDisposable?
 
-    @usableFromInline
+    /// Wraps `didSubscribe` in a closure that turns the sink into an
+    /// `any RACSubscriber<Value>`. Being inlinable, the wrapper is compiled
+    /// where the signal is created, usually for a concrete `Value`, where
+    /// that conversion uses a cached witness table; done in `subscribe`,
+    /// which runs unspecialized behind the class's vtable, it would look the
+    /// metadata and witness table up anew on every subscription.
+    @inlinable
     internal init(_ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?) {
-        self.didSubscribe = didSubscribe
+        self.didSubscribe = { sink in didSubscribe(sink) }
         super.init()
     }
 
@@ -38,6 +45,7 @@ extension RACSignal {
     /// subscription scheduler, with a subscriber to send events to. The
     /// disposable it returns (if any) runs when the subscription is disposed
     /// or ends.
+    @inlinable
     public static func createSignal(
         _ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?
     ) -> RACSignal<Value> {
