@@ -1,0 +1,60 @@
+/// The kind of a `RACEvent`.
+public enum RACEventType {
+    case next, error, completed
+}
+
+/// One event of a signal as a value: RAC 2.5's `RACEvent`, what
+/// `materialize()` sends and `dematerialize()` reads.
+public enum RACEvent<Value> {
+    case next(Value)
+    case error(any Error)
+    case completed
+
+    /// Which kind of event this is.
+    public var eventType: RACEventType {
+        switch self {
+        case .next: return .next
+        case .error: return .error
+        case .completed: return .completed
+        }
+    }
+
+    /// Whether the event ends a signal (an error or completion).
+    public var isFinished: Bool {
+        if case .next = self { return false }
+        return true
+    }
+
+    /// The value of a `next` event, else nil.
+    public var value: Value? {
+        if case .next(let value) = self { return value }
+        return nil
+    }
+
+    /// The error of an `error` event, else nil.
+    public var error: (any Error)? {
+        if case .error(let error) = self { return error }
+        return nil
+    }
+}
+
+extension RACEvent: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .next(let value): return "next \(value)"
+        case .error(let error): return "error \(error)"
+        case .completed: return "completed"
+        }
+    }
+}
+
+extension RACSubscriber {
+    /// Sends `event` to the subscriber.
+    public func send(_ event: RACEvent<Value>) {
+        switch event {
+        case .next(let value): sendNext(value)
+        case .error(let error): sendError(error)
+        case .completed: sendCompleted()
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// The building block of RACSwift's operators: a signal that subscribes its
+/// source with a sink made for each subscription from the downstream sink.
+///
+/// Where RAC 2.5 builds most operators on `-bind:` (a signal of signals per
+/// value), RACSwift builds them on sinks: an operator is a function from the
+/// downstream sink to the sink its source sends to. A value then travels
+/// down a chain of sinks with one flag check and one call per operator, no
+/// lock and no allocation, and disposal travels up it: the downstream's
+/// subscription holds the source's subscription, so disposing the one
+/// disposes the other, and a terminal event sent downstream disposes both.
+@usableFromInline
+internal final class RACLiftedSignal<Source, Value>: RACSignal<Value> {
+    @usableFromInline internal let source: RACSignal<Source>
+    @usableFromInline internal let makeSink: (RACSubscriptionSink<Value>) -> RACSubscriptionSink<Source>
+
+    @inlinable
+    internal init(source: RACSignal<Source>,
+                  makeSink: @escaping (RACSubscriptionSink<Value>) -> RACSubscriptionSink<Source>) {
+        self.source = source
+        self.makeSink = makeSink
+        super.init()
+    }
+
+    override class var subscribesSinks: Bool { true }
+
+    @usableFromInline
+    internal override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
+        let subscription = RACCompoundDisposable()
+        _ = downstream.bind(to: subscription)
+        subscription.add(source.subscribe(sink: makeSink(downstream)))
+        return subscription
+    }
+}
+
+extension RACSignal {
+    /// A signal that, for each subscription, subscribes the receiver with
+    /// the sink that `makeSink` builds around the downstream sink.
+    @inlinable
+    internal func lift<U>(
+        _ name: @autoclosure () -> String,
+        _ makeSink: @escaping (_ downstream: RACSubscriptionSink<U>) -> RACSubscriptionSink<Value>
+    ) -> RACSignal<U> {
+        let signal = RACLiftedSignal(source: self, makeSink: makeSink)
+        signal.name = name()
+        return signal
+    }
+}
+
+/// A sink that forwards to a downstream sink. `onNext` decides what each
+/// value becomes (any number of values, or a terminal event, sent to the
+/// downstream sink it is given); `onError` and `onCompleted`, when given,
+/// replace the plain pass-through of terminal events. Per-subscription state
+/// (a counter, an accumulator) lives in the closures' captures, created in
+/// the `lift` block once per subscription.
+@usableFromInline
+internal final class RACForwardingSink<Input, Output>: RACSubscriptionSink<Input> {
+    @usableFromInline internal let downstream: RACSubscriptionSink<Output>
+    @usableFromInline internal let onNext: (Input, RACSubscriptionSink<Output>) -> Void
+    @usableFromInline internal let onError: ((any Error, RACSubscriptionSink<Output>) -> Void)?
+    @usableFromInline internal let onCompleted: ((RACSubscriptionSink<Output>) -> Void)?
+
+    @inlinable
+    internal init(_ downstream: RACSubscriptionSink<Output>,
+                  onNext: @escaping (Input, RACSubscriptionSink<Output>) -> Void,
+                  onError: ((any Error, RACSubscriptionSink<Output>) -> Void)? = nil,
+                  onCompleted: ((RACSubscriptionSink<Output>) -> Void)? = nil) {
+        self.downstream = downstream
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        super.init()
+    }
+
+    @usableFromInline
+    internal override func receiveNext(_ value: Input) {
+        onNext(value, downstream)
+    }
+
+    @usableFromInline
+    internal override func receiveError(_ error: any Error) {
+        if let onError { onError(error, downstream) } else { downstream.sendError(error) }
+    }
+
+    @usableFromInline
+    internal override func receiveCompleted() {
+        if let onCompleted { onCompleted(downstream) } else { downstream.sendCompleted() }
+    }
+}
+
+extension RACSignal {
+    /// An operator that needs no per-subscription state: `onNext` receives
+    /// each value and the downstream sink; terminal events pass through.
+    @inlinable
+    internal func liftNext<U>(
+        _ name: @autoclosure () -> String,
+        _ onNext: @escaping (Value, RACSubscriptionSink<U>) -> Void
+    ) -> RACSignal<U> {
+        lift(name()) { downstream in RACForwardingSink(downstream, onNext: onNext) }
+    }
+}

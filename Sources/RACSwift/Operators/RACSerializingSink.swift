@@ -1,0 +1,41 @@
+/// A sink that several sources may send to at the same time (the sinks of
+/// `merge`, `flatten`, `combineLatest`, `zip`, `switchToLatest`,
+/// `takeUntil`…), delivering to its downstream sink one event at a time, in
+/// one order, without locks.
+///
+/// Events pass through a `RACSerializer` over the sink's own inline atomic
+/// words 1 and 2 (word 0 is its disposed flag): a sender that finds another
+/// delivering hands its event over and returns. The first terminal event
+/// wins; everything after it is dropped by the downstream sink, which has
+/// stopped by then.
+@usableFromInline
+internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value> {
+    @usableFromInline internal let downstream: RACSubscriptionSink<Value>
+
+    @inlinable
+    internal init(_ downstream: RACSubscriptionSink<Value>) {
+        self.downstream = downstream
+        super.init()
+    }
+
+    @inlinable @inline(__always)
+    internal var serializer: RACSerializer<RACEvent<Value>> {
+        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
+                      pending: RACInlineAtomics.word(2, of: self))
+    }
+
+    @usableFromInline
+    internal override func receiveNext(_ value: Value) {
+        serializer.perform(.next(value)) { downstream.send($0) }
+    }
+
+    @usableFromInline
+    internal override func receiveError(_ error: any Error) {
+        serializer.perform(.error(error)) { downstream.send($0) }
+    }
+
+    @usableFromInline
+    internal override func receiveCompleted() {
+        serializer.perform(.completed) { downstream.send($0) }
+    }
+}
