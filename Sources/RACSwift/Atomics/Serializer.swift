@@ -31,19 +31,28 @@ internal struct RACSerializer<Operation> {
         self.pending = pending
     }
 
-    /// Applies `operation` with `apply`, on this thread if the serializer is
-    /// idle, otherwise on the thread that is inside, before it leaves.
+    /// Performs an operation with exclusive access to the guarded state: on
+    /// this thread with `now` if the serializer is idle, otherwise by handing
+    /// `operation` over to the thread inside, which applies it with `apply`
+    /// before it leaves.
     ///
-    /// `apply` runs with exclusive access to the guarded state. It may call
-    /// `perform` again (from the owner or any other thread): such a call is
-    /// handed over and applied after the current operation, never nested.
+    /// `now` must do what `apply(operation)` would. It exists so that the
+    /// uncontended path never materializes the operation: for a generic
+    /// operation type, building one in unspecialized code costs a runtime
+    /// metadata lookup, more than the rest of the path together.
+    ///
+    /// `now` and `apply` may call `perform` again (from the owner or any
+    /// other thread): such a call is handed over and applied after the
+    /// current operation, never nested.
     @inlinable @inline(__always)
-    internal func perform(_ operation: Operation, _ apply: (Operation) -> Void) {
+    internal func perform(_ operation: @autoclosure () -> Operation,
+                          now: () -> Void,
+                          _ apply: (Operation) -> Void) {
         // Acquire on success: the previous owner released the guarded state
         // with its final decrement; we must see its writes.
         if entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 {
-            apply(operation)
-        } else if handOver(operation) {
+            now()
+        } else if handOver(operation()) {
             applyPending(apply)
         } else {
             return

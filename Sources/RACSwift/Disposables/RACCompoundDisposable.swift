@@ -55,13 +55,13 @@ public final class RACCompoundDisposable: RACDisposable {
             disposable.dispose()
             return
         }
-        serializer.perform(.add(disposable)) { apply($0) }
+        serializer.perform(.add(disposable), now: { insert(disposable) }) { apply($0) }
     }
 
     /// Removes every occurrence of `disposable` without disposing it.
     public func remove(_ disposable: RACDisposable?) {
         guard let disposable, !isDisposed else { return }
-        serializer.perform(.remove(disposable)) { apply($0) }
+        serializer.perform(.remove(disposable), now: { erase(disposable) }) { apply($0) }
     }
 
     /// Adds `child`, a subscription's compound, and has it remove itself
@@ -77,32 +77,43 @@ public final class RACCompoundDisposable: RACDisposable {
     /// Disposes every child, once.
     public override func dispose() {
         guard markDisposed() else { return }
-        serializer.perform(.disposeAll) { apply($0) }
+        serializer.perform(.disposeAll, now: { disposeChildren() }) { apply($0) }
     }
 
     private func apply(_ change: Change) {
         switch change {
-        case .add(let disposable):
-            if disposedInside {
-                // Raced with dispose(): the children are already gone.
-                disposable.dispose()
-            } else {
-                store(disposable)
-            }
-        case .remove(let disposable):
-            if first === disposable { first = nil }
-            if second === disposable { second = nil }
-            if !more.isEmpty { more.removeAll { $0 === disposable } }
-        case .disposeAll:
-            disposedInside = true
-            let children = (first, second, more)
-            (first, second, more) = (nil, nil, [])
-            // Disposing runs other code, which may add to or remove from this
-            // compound: such calls are handed over and applied afterwards.
-            children.0?.dispose()
-            children.1?.dispose()
-            for child in children.2 { child.dispose() }
+        case .add(let disposable): insert(disposable)
+        case .remove(let disposable): erase(disposable)
+        case .disposeAll: disposeChildren()
         }
+    }
+
+    // The three changes, made inside the serializer.
+
+    private func insert(_ disposable: RACDisposable) {
+        if disposedInside {
+            // Raced with dispose(): the children are already gone.
+            disposable.dispose()
+        } else {
+            store(disposable)
+        }
+    }
+
+    private func erase(_ disposable: RACDisposable) {
+        if first === disposable { first = nil }
+        if second === disposable { second = nil }
+        if !more.isEmpty { more.removeAll { $0 === disposable } }
+    }
+
+    private func disposeChildren() {
+        disposedInside = true
+        let children = (first, second, more)
+        (first, second, more) = (nil, nil, [])
+        // Disposing runs other code, which may add to or remove from this
+        // compound: such calls are handed over and applied afterwards.
+        children.0?.dispose()
+        children.1?.dispose()
+        for child in children.2 { child.dispose() }
     }
 
     private func store(_ disposable: RACDisposable) {

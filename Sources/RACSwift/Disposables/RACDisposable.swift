@@ -33,6 +33,7 @@ open class RACDisposable {
     }
 
     /// Whether the receiver has been disposed. Once true, it stays true.
+    @inlinable
     public final var isDisposed: Bool {
         // Acquire: whoever sees "disposed" also sees what the disposer did
         // before disposing.

@@ -26,16 +26,16 @@ internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value> {
 
     @usableFromInline
     internal override func receiveNext(_ value: Value) {
-        serializer.perform(.next(value)) { downstream.send($0) }
+        serializer.perform(.next(value), now: { downstream.sendNext(value) }) { downstream.send($0) }
     }
 
     @usableFromInline
     internal override func receiveError(_ error: any Error) {
-        serializer.perform(.error(error)) { downstream.send($0) }
+        serializer.perform(.error(error), now: { downstream.sendError(error) }) { downstream.send($0) }
     }
 
     @usableFromInline
     internal override func receiveCompleted() {
-        serializer.perform(.completed) { downstream.send($0) }
+        serializer.perform(.completed, now: { downstream.sendCompleted() }) { downstream.send($0) }
     }
 }

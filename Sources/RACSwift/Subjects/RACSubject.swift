@@ -47,7 +47,7 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber {
     /// Sends `value` to every current subscriber.
     @inlinable
     public final func sendNext(_ value: Value) {
-        core.perform(.next(value))
+        core.sendNext(value)
     }
 
     /// Sends `error` to every subscriber and ends the subject.

@@ -36,18 +36,14 @@ import Darwin
 /// after the current one. Sends and disposals made from inside a delivery
 /// are handed over and applied right after it, in the order made.
 @usableFromInline
-internal final class RACSubjectCore<Value> {
-    /// Atomic words (see `RACInlineAtomics`); must stay the first stored
-    /// property. 0 and 1: the serializer; 2: the owner's thread id, or 0.
-    @usableFromInline internal var _atomics: (Int, Int, Int) = (0, 0, 0)
-
+internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @usableFromInline
     internal enum Operation {
         case next(Value)
         case error(any Error)
         case completed
-        case subscribe(RACSubjectSubscription<Value>)
-        case unsubscribe(RACSubjectSubscription<Value>)
+        case subscribe(RACSubjectSubscription)
+        case unsubscribe(RACSubjectSubscription)
         case detachAll
     }
 
@@ -63,14 +59,14 @@ internal final class RACSubjectCore<Value> {
     // turned off.
 
     /// Subscriptions, each holding a +1 reference; nil once disposed.
-    @exclusivity(unchecked) @usableFromInline internal var slots: UnsafeMutablePointer<Unmanaged<RACSubjectSubscription<Value>>?>
+    @exclusivity(unchecked) @usableFromInline internal var slots: UnsafeMutablePointer<Unmanaged<RACSubjectSubscription>?>
     @exclusivity(unchecked) @usableFromInline internal var count = 0
     @exclusivity(unchecked) @usableFromInline internal var capacity = 0
     /// Slots below `count` that are nil.
     @exclusivity(unchecked) @usableFromInline internal var emptySlots = 0
     @exclusivity(unchecked) @usableFromInline internal var isDelivering = false
     /// Subscriptions removed during a delivery, released after it.
-    @exclusivity(unchecked) @usableFromInline internal var graveyard: [Unmanaged<RACSubjectSubscription<Value>>] = []
+    @exclusivity(unchecked) @usableFromInline internal var graveyard: [Unmanaged<RACSubjectSubscription>] = []
     /// What a late subscriber receives first (replay and behavior subjects).
     @usableFromInline internal let history: RACReplayBuffer<Value>?
     @exclusivity(unchecked) @usableFromInline internal var ending: Ending?
@@ -79,6 +75,7 @@ internal final class RACSubjectCore<Value> {
     internal init(history: RACReplayBuffer<Value>?) {
         self.history = history
         slots = .allocate(capacity: 0)
+        super.init()
     }
 
     deinit {
@@ -97,10 +94,16 @@ internal final class RACSubjectCore<Value> {
         RACInlineAtomics.word(2, of: self)
     }
 
+    /// Sends `value` to every subscriber, in the serialized order.
+    @inlinable @inline(__always)
+    internal func sendNext(_ value: Value) {
+        serializer.perform(.next(value), now: { asOwner { deliverNext(value) } }) { applyAsOwner($0) }
+    }
+
     /// Performs `operation` in the serialized order.
     @inlinable @inline(__always)
     internal func perform(_ operation: Operation) {
-        serializer.perform(operation) { applyAsOwner($0) }
+        serializer.perform(operation, now: { applyAsOwner(operation) }) { applyAsOwner($0) }
     }
 
     /// Whether the calling thread is inside the serializer right now, i.e.
@@ -116,30 +119,42 @@ internal final class RACSubjectCore<Value> {
     /// Subscribes `subscription` at once if the calling thread owns the
     /// serializer (a subscribe from inside a delivery), else in order.
     @usableFromInline
-    internal func subscribe(_ subscription: RACSubjectSubscription<Value>) {
+    internal func subscribe(_ subscription: RACSubjectSubscription) {
         if isOwnedByCurrentThread {
-            apply(.subscribe(subscription))
+            add(subscription)
         } else {
-            perform(.subscribe(subscription))
+            serializer.perform(.subscribe(subscription), now: { asOwner { add(subscription) } }) {
+                applyAsOwner($0)
+            }
         }
     }
 
-    /// Applies `operation` with the owner's thread id published, so that
-    /// reentrant calls from the blocks it runs recognise their thread.
+    @usableFromInline
+    internal override func unsubscribe(_ subscription: RACSubjectSubscription) {
+        serializer.perform(.unsubscribe(subscription), now: { asOwner { remove(subscription) } }) {
+            applyAsOwner($0)
+        }
+    }
+
+    /// Runs `body` with the owner's thread id published, so that reentrant
+    /// calls from the blocks it runs recognise their thread.
     @inlinable @inline(__always)
-    internal func applyAsOwner(_ operation: Operation) {
+    internal func asOwner(_ body: () -> Void) {
         ownerWord.store(RACThreadID.current, .relaxed)
-        apply(operation)
+        body()
         ownerWord.store(0, .relaxed)
+    }
+
+    @inlinable
+    internal func applyAsOwner(_ operation: Operation) {
+        asOwner { apply(operation) }
     }
 
     @inlinable
     internal func apply(_ operation: Operation) {
         switch operation {
         case .next(let value):
-            guard ending == nil else { return }
-            history?.append(value)
-            deliver { $0.sendNext(value) }
+            deliverNext(value)
         case .error(let error):
             end(.error(error))
         case .completed:
@@ -158,6 +173,13 @@ internal final class RACSubjectCore<Value> {
         }
     }
 
+    @inlinable
+    internal func deliverNext(_ value: Value) {
+        guard ending == nil else { return }
+        history?.append(value)
+        deliver { $0.sendNext(value) }
+    }
+
     /// Calls `send` with the sink of every subscription present when the
     /// delivery starts.
     @inlinable
@@ -166,10 +188,13 @@ internal final class RACSubjectCore<Value> {
         let end = count
         var index = 0
         while index < end {
-            // Unretained: the slot holds the subscription, and a disposal
-            // during the call parks it in `graveyard` instead of freeing it.
+            // Unretained all the way (no retain/release per delivery): the
+            // slot holds the subscription, which holds the sink, and a
+            // disposal during the call parks the subscription in
+            // `graveyard` instead of freeing it.
             if let subscription = slots[index] {
-                subscription._withUnsafeGuaranteedRef { send($0.sink) }
+                let sink = subscription._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.sink).toOpaque() }
+                Unmanaged<RACSubscriptionSink<Value>>.fromOpaque(sink)._withUnsafeGuaranteedRef { send($0) }
             }
             index += 1
         }
@@ -200,8 +225,8 @@ internal final class RACSubjectCore<Value> {
     }
 
     @usableFromInline
-    internal func add(_ subscription: RACSubjectSubscription<Value>) {
-        let sink = subscription.sink
+    internal func add(_ subscription: RACSubjectSubscription) {
+        let sink = unsafeDowncast(subscription.sink, to: RACSubscriptionSink<Value>.self)
         history?.forEach { sink.sendNext($0) }
         if let ending {
             _ = subscription.markDisposed()
@@ -220,7 +245,7 @@ internal final class RACSubjectCore<Value> {
     }
 
     @usableFromInline
-    internal func remove(_ subscription: RACSubjectSubscription<Value>) {
+    internal func remove(_ subscription: RACSubjectSubscription) {
         let index = subscription.index
         guard index >= 0, index < count, let entry = slots[index], entry.takeUnretainedValue() === subscription else {
             return
@@ -276,7 +301,7 @@ internal final class RACSubjectCore<Value> {
     @usableFromInline
     internal func growSlots() {
         let newCapacity = Swift.max(capacity * 2, 4)
-        let newSlots = UnsafeMutablePointer<Unmanaged<RACSubjectSubscription<Value>>?>.allocate(capacity: newCapacity)
+        let newSlots = UnsafeMutablePointer<Unmanaged<RACSubjectSubscription>?>.allocate(capacity: newCapacity)
         newSlots.moveInitialize(from: slots, count: count)
         (newSlots + count).initialize(repeating: nil, count: newCapacity - count)
         slots.deallocate()
@@ -285,16 +310,36 @@ internal final class RACSubjectCore<Value> {
     }
 }
 
+/// What a subject's subscriptions know of its core: how to leave it. The
+/// base class is not generic, so that making a subscription, which happens
+/// in unspecialized code behind `subscribe`'s vtable entry, needs no runtime
+/// metadata lookup.
+@usableFromInline
+internal class RACSubjectCoreBase {
+    /// Atomic words (see `RACInlineAtomics`); must stay the first stored
+    /// property. 0 and 1: the serializer; 2: the owner's thread id, or 0.
+    @usableFromInline internal var _atomics: (Int, Int, Int) = (0, 0, 0)
+
+    @usableFromInline
+    internal init() {}
+
+    /// Takes `subscription` out of the subject.
+    @usableFromInline
+    internal func unsubscribe(_ subscription: RACSubjectSubscription) {}
+}
+
 /// One subscriber's place in a subject: the disposable that takes it out.
 @usableFromInline
-internal final class RACSubjectSubscription<Value>: RACDisposable {
-    @usableFromInline internal let core: RACSubjectCore<Value>
-    @usableFromInline internal let sink: RACSubscriptionSink<Value>
+internal final class RACSubjectSubscription: RACDisposable {
+    @usableFromInline internal let core: RACSubjectCoreBase
+    /// The subscriber's sink, a `RACSubscriptionSink<Value>` of the core's
+    /// `Value`, stored as its base class to keep this class non-generic.
+    @usableFromInline internal let sink: RACDisposable
     /// The slot it occupies in `core`, or -1. Touched only by the owner.
     @exclusivity(unchecked) @usableFromInline internal var index = -1
 
     @usableFromInline
-    internal init(core: RACSubjectCore<Value>, sink: RACSubscriptionSink<Value>) {
+    internal init(core: RACSubjectCoreBase, sink: RACDisposable) {
         self.core = core
         self.sink = sink
         super.init()
@@ -305,7 +350,7 @@ internal final class RACSubjectSubscription<Value>: RACDisposable {
     @usableFromInline
     internal override func dispose() {
         guard markDisposed() else { return }
-        core.perform(.unsubscribe(self))
+        core.unsubscribe(self)
     }
 }
 
