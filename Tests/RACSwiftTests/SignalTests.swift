@@ -247,3 +247,35 @@ final class SignalTests: XCTestCase {
         XCTAssertEqual(delivered, [1], "nothing is delivered after dispose() returned")
     }
 }
+
+/// A RACSignal subclass written the way a user would: it overrides only
+/// `subscribe(_:)` and forwards to another signal.
+private final class ForwardingSignal: RACSignal<Int> {
+    let target: RACSignal<Int>
+    init(_ target: RACSignal<Int>) { self.target = target }
+    override func subscribe(_ subscriber: any RACSubscriber<Int>) -> RACDisposable {
+        target.subscribe(subscriber)
+    }
+}
+
+final class SignalSubclassTests: XCTestCase {
+    func testUserSubclassForwardingToSubjectDeliversTerminalEvents() {
+        let subject = RACSubject<Int>()
+        var events: [String] = []
+        ForwardingSignal(subject).subscribeNext({ events.append("next \($0)") },
+                                                completed: { events.append("completed") })
+        subject.sendNext(1)
+        subject.sendCompleted()
+        XCTAssertEqual(events, ["next 1", "completed"])
+    }
+
+    func testDisposingUserSubclassSubscriptionStopsIt() {
+        let subject = RACSubject<Int>()
+        var values: [Int] = []
+        let disposable = ForwardingSignal(subject).subscribeNext { values.append($0) }
+        subject.sendNext(1)
+        disposable.dispose()
+        subject.sendNext(2)
+        XCTAssertEqual(values, [1])
+    }
+}

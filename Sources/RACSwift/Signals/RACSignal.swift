@@ -30,7 +30,13 @@ open class RACSignal<Value> {
     /// RACSwift, it hands the sink to that subclass's `subscribe(_:)`.
     @usableFromInline
     internal func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
-        subscribe(sink as any RACSubscriber<Value>)
+        // Bind the sink to a subscription of its own first: the subclass
+        // may hand it on to another signal, whose passthrough would
+        // otherwise adopt it, and stop it on a terminal event before
+        // forwarding that event.
+        let subscription = RACCompoundDisposable()
+        subscription.add(subscribe(sink.bind(to: subscription) as any RACSubscriber<Value>))
+        return subscription
     }
 
     /// Whether the class overrides `subscribe(sink:)`: true for RACSwift's

@@ -1,0 +1,104 @@
+/// A two-way binding point: RAC 2.5's `RACChannel`.
+///
+/// A channel has two terminals. Values sent to one terminal reach the
+/// subscribers of the other; an error or a completion sent to either ends
+/// both, and reaches the subscribers of both. Conventionally the leading
+/// terminal faces the owner of the bound value (a model property) and the
+/// following terminal faces whoever binds to it (a view).
+///
+/// As in RAC, each terminal's subscribers are fed by a replay subject: the
+/// leading terminal's keeps no values (capacity 0), so a new subscriber
+/// receives only values sent after it subscribed; the following terminal's
+/// keeps the latest one (capacity 1), so a new subscriber receives the
+/// current value at once. Both replay an error or a completion to later
+/// subscribers. Replayed events arrive through the subscription scheduler
+/// (at once on the main thread or inside a scheduler's block, else on a
+/// background scheduler); live ones on the thread that sent them.
+public final class RACChannel<Value> {
+    /// The terminal facing the owner of the value. Subscribers receive what
+    /// is sent to `followingTerminal`, from the time they subscribe.
+    public let leadingTerminal: RACChannelTerminal<Value>
+
+    /// The terminal facing whoever binds to the value. Subscribers receive
+    /// the latest value sent to `leadingTerminal`, then every later one.
+    public let followingTerminal: RACChannelTerminal<Value>
+
+    /// A channel whose terminals have sent nothing yet.
+    public init() {
+        let leadingSubject = RACReplaySubject<Value>(capacity: 0)
+        leadingSubject.name = "leadingSubject"
+        let followingSubject = RACReplaySubject<Value>(capacity: 1)
+        followingSubject.name = "followingSubject"
+        leadingTerminal = RACChannelTerminal(values: leadingSubject, otherTerminal: followingSubject)
+        leadingTerminal.name = "leadingTerminal"
+        followingTerminal = RACChannelTerminal(values: followingSubject, otherTerminal: leadingSubject)
+        followingTerminal.name = "followingTerminal"
+    }
+}
+
+/// One end of a `RACChannel`: RAC 2.5's `RACChannelTerminal`.
+///
+/// As a signal, it sends what was sent to the other terminal (see
+/// `RACChannel` for what a new subscriber receives first). As a subscriber,
+/// it passes values on to the other terminal's subscribers, and an error or
+/// a completion to the subscribers of both terminals, ending the channel.
+/// Subscribing it to a signal ties that subscription to the channel: it is
+/// disposed when the channel ends.
+public final class RACChannelTerminal<Value>: RACSignal<Value>, RACSubscriber {
+    /// What this terminal's subscribers receive.
+    @usableFromInline internal let values: RACReplaySubject<Value>
+
+    /// Where what is sent to this terminal goes: the other terminal's
+    /// `values`.
+    @usableFromInline internal let otherTerminal: RACReplaySubject<Value>
+
+    internal init(values: RACReplaySubject<Value>, otherTerminal: RACReplaySubject<Value>) {
+        self.values = values
+        self.otherTerminal = otherTerminal
+        super.init()
+    }
+
+    override class var subscribesSinks: Bool { true }
+
+    /// Subscribes to the values sent to the other terminal.
+    @usableFromInline
+    internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
+        values.subscribe(sink: sink)
+    }
+
+    /// Sends `value` to the other terminal's subscribers, on this thread
+    /// (or, if another thread is delivering to them, on that thread).
+    @inlinable
+    public func sendNext(_ value: Value) {
+        otherTerminal.sendNext(value)
+    }
+
+    /// Ends the channel with `error`: this terminal's subscribers receive
+    /// it first, then the other terminal's.
+    ///
+    /// RAC forwards only to the other terminal's subject and carries
+    /// terminal events back through two subscriptions between the subjects
+    /// (`ignoreValues`, subscribed at init). Sending to both subjects here
+    /// gives the same events in the same order, since every event enters
+    /// the subjects through a terminal, without that pair of subscriptions,
+    /// which would keep each subject alive through the other for ever.
+    public func sendError(_ error: any Error) {
+        values.sendError(error)
+        otherTerminal.sendError(error)
+    }
+
+    /// Ends the channel: this terminal's subscribers receive the completion
+    /// first, then the other terminal's. (See `sendError(_:)` for how this
+    /// matches RAC.)
+    public func sendCompleted() {
+        values.sendCompleted()
+        otherTerminal.sendCompleted()
+    }
+
+    /// Ties `disposable`, a subscription of this terminal to a signal, to
+    /// the channel: it is disposed when the channel ends, as in RAC (which
+    /// hands it to the other terminal's subject).
+    public func didSubscribe(with disposable: RACCompoundDisposable) {
+        otherTerminal.didSubscribe(with: disposable)
+    }
+}

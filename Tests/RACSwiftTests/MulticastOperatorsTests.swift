@@ -1,0 +1,227 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class MulticastOperatorsTests: XCTestCase {
+    /// A cold signal that sends 1, 2, 3 and completes, counting the times
+    /// its side effects run.
+    private final class Counter {
+        var runs = 0
+        var disposals = 0
+
+        lazy var signal = RACSignal<Int>.createSignal { [unowned self] subscriber in
+            runs += 1
+            subscriber.sendNext(1)
+            subscriber.sendNext(2)
+            subscriber.sendNext(3)
+            subscriber.sendCompleted()
+            return nil
+        }
+
+        /// Sends nothing until `feed` does; counts disposals.
+        let feed = RACSubject<Int>()
+        lazy var hot = RACSignal<Int>.createSignal { [unowned self] subscriber in
+            runs += 1
+            let inner = feed.subscribe(subscriber)
+            return RACDisposable { [unowned self] in
+                disposals += 1
+                inner.dispose()
+            }
+        }
+    }
+
+    /// What one subscription received.
+    private final class Recording {
+        var values: [Int] = []
+        var completions = 0
+        var errors = 0
+
+        init(_ signal: RACSignal<Int>) {
+            signal.subscribeNext({ self.values.append($0) },
+                                 error: { _ in self.errors += 1 },
+                                 completed: { self.completions += 1 })
+        }
+    }
+
+    // MARK: publish
+
+    func testPublishRunsSideEffectsOnceForAllSubscribers() {
+        let counter = Counter()
+        let connection = counter.hot.publish()
+        var first: [Int] = [], second: [Int] = []
+        connection.signal.subscribeNext { first.append($0) }
+        connection.signal.subscribeNext { second.append($0) }
+        XCTAssertEqual(counter.runs, 0)
+        connection.connect()
+        counter.feed.sendNext(1)
+        XCTAssertEqual(counter.runs, 1)
+        XCTAssertEqual(first, [1])
+        XCTAssertEqual(second, [1])
+    }
+
+    func testPublishSubscribersAfterConnectMissEarlierValues() {
+        let counter = Counter()
+        let connection = counter.signal.publish()
+        connection.connect()
+        var values: [Int] = []
+        var completions = 0
+        connection.signal.subscribeNext({ values.append($0) }, completed: { completions += 1 })
+        XCTAssertEqual(values, [], "a plain subject does not replay")
+        XCTAssertEqual(completions, 1, "the subject ended, and replays only its ending")
+    }
+
+    // MARK: replay
+
+    func testReplaySubscribesAtOnce() {
+        let counter = Counter()
+        _ = counter.signal.replay()
+        XCTAssertEqual(counter.runs, 1)
+    }
+
+    func testReplayGivesEverySubscriberEveryEventAndRunsSideEffectsOnce() {
+        let counter = Counter()
+        let signal = counter.signal.replay()
+        let first = Recording(signal)
+        let second = Recording(signal)
+        XCTAssertEqual(first.values, [1, 2, 3])
+        XCTAssertEqual(first.completions, 1)
+        XCTAssertEqual(second.values, [1, 2, 3])
+        XCTAssertEqual(second.completions, 1)
+        XCTAssertEqual(counter.runs, 1)
+    }
+
+    func testReplayForwardsLaterValuesAfterReplaying() {
+        let counter = Counter()
+        let signal = counter.hot.replay()
+        counter.feed.sendNext(1)
+        var values: [Int] = []
+        signal.subscribeNext { values.append($0) }
+        counter.feed.sendNext(2)
+        XCTAssertEqual(values, [1, 2])
+    }
+
+    func testReplayReplaysAnError() {
+        let signal = RACSignal<Int>.error(MulticastTestError()).replay()
+        var errors = 0
+        signal.subscribeError { _ in errors += 1 }
+        signal.subscribeError { _ in errors += 1 }
+        XCTAssertEqual(errors, 2)
+    }
+
+    func testDisposingAReplaySubscriberLeavesTheSourceSubscribed() {
+        let counter = Counter()
+        let signal = counter.hot.replay()
+        signal.subscribeNext { _ in }.dispose()
+        XCTAssertEqual(counter.disposals, 0)
+        var values: [Int] = []
+        signal.subscribeNext { values.append($0) }
+        counter.feed.sendNext(7)
+        XCTAssertEqual(values, [7])
+    }
+
+    // MARK: replayLast
+
+    func testReplayLastGivesOnlyTheLatestValue() {
+        let counter = Counter()
+        let signal = counter.signal.replayLast()
+        XCTAssertEqual(counter.runs, 1, "replayLast subscribes at once")
+        let recording = Recording(signal)
+        XCTAssertEqual(recording.values, [3])
+        XCTAssertEqual(recording.completions, 1)
+    }
+
+    func testReplayLastForwardsLaterValues() {
+        let counter = Counter()
+        let signal = counter.hot.replayLast()
+        counter.feed.sendNext(1)
+        counter.feed.sendNext(2)
+        var values: [Int] = []
+        signal.subscribeNext { values.append($0) }
+        counter.feed.sendNext(3)
+        XCTAssertEqual(values, [2, 3])
+    }
+
+    // MARK: replayLazily
+
+    func testReplayLazilySubscribesOnTheFirstSubscription() {
+        let counter = Counter()
+        let signal = counter.signal.replayLazily()
+        XCTAssertEqual(counter.runs, 0)
+        let first = Recording(signal)
+        XCTAssertEqual(counter.runs, 1)
+        let second = Recording(signal)
+        XCTAssertEqual(counter.runs, 1)
+        XCTAssertEqual(first.values, [1, 2, 3])
+        XCTAssertEqual(first.completions, 1)
+        XCTAssertEqual(second.values, [1, 2, 3], "late subscribers get every value replayed")
+        XCTAssertEqual(second.completions, 1)
+    }
+
+    func testReplayLazilyForwardsLaterValuesAfterReplaying() {
+        let counter = Counter()
+        let signal = counter.hot.replayLazily()
+        var first: [Int] = []
+        signal.subscribeNext { first.append($0) }
+        counter.feed.sendNext(1)
+        var second: [Int] = []
+        signal.subscribeNext { second.append($0) }
+        counter.feed.sendNext(2)
+        XCTAssertEqual(first, [1, 2])
+        XCTAssertEqual(second, [1, 2])
+    }
+
+    func testReplayLazilyNeverDisposesTheSourceSubscription() {
+        let counter = Counter()
+        let signal = counter.hot.replayLazily()
+        signal.subscribeNext { _ in }.dispose()
+        XCTAssertEqual(counter.disposals, 0, "unlike autoconnect, the last subscriber leaving changes nothing")
+        var values: [Int] = []
+        signal.subscribeNext { values.append($0) }
+        counter.feed.sendNext(1)
+        XCTAssertEqual(values, [1])
+        XCTAssertEqual(counter.runs, 1)
+    }
+
+    func testReplayLazilyDisposalStopsThatSubscriber() {
+        let counter = Counter()
+        let signal = counter.hot.replayLazily()
+        var values: [Int] = []
+        let disposable = signal.subscribeNext { values.append($0) }
+        counter.feed.sendNext(1)
+        disposable.dispose()
+        counter.feed.sendNext(2)
+        XCTAssertEqual(values, [1])
+    }
+
+    func testReplayLazilyFromABackgroundThreadConnectsOnTheSubscriptionScheduler() {
+        let source = MulticastTestSource()
+        let connected = DispatchSemaphore(value: 0)
+        let onBackgroundScheduler = MulticastTestBox(false)
+        source.onSubscribe = {
+            onBackgroundScheduler.value = RACScheduler.currentScheduler != nil && !Thread.isMainThread
+            connected.signal()
+        }
+        let signal = source.replayLazily()
+        let received = expectation(description: "value")
+        Thread {
+            signal.subscribeNext { _ in received.fulfill() }
+        }.start()
+        XCTAssertEqual(connected.wait(timeout: .now() + 10), .success)
+        XCTAssertTrue(onBackgroundScheduler.value, "off the main thread and any scheduler, it connects as defer does")
+        source.feed.sendNext(1)
+        wait(for: [received], timeout: 10)
+    }
+
+    // MARK: names
+
+    func testOperatorsNameTheirSignalsAsRACDoes() {
+        let source = RACSignal<Int>.never()
+        source.name = "source"
+        XCTAssertEqual(source.publish().signal.name, "[source] -multicast: [source] -publish")
+        XCTAssertEqual(source.replay().name, "[source] -multicast: [source] -replay")
+        XCTAssertEqual(source.replayLast().name, "[source] -multicast: [source] -replayLast")
+        XCTAssertEqual(source.replayLazily().name, "[source] -replayLazily")
+        XCTAssertEqual(source.publish().autoconnect().name,
+                       "[[source] -multicast: [source] -publish] -autoconnect")
+    }
+}
