@@ -1,0 +1,70 @@
+/// Named values a repetition observed, such as ["deliveries": 1000, "sum": 499500].
+/// A case states the values it expects; any difference fails the run.
+typealias Observed = [String: Int]
+
+/// One repetition, prepared and ready: only `run` is measured.
+struct Trial {
+    /// The measured work.
+    let run: () -> Void
+    /// Reads the result afterwards, outside the measurement.
+    let observe: () -> Observed
+}
+
+/// One row of the table: a workload at one set of parameters.
+final class Case {
+    /// "W1" … "W8", or "raw" for a baseline in plain Swift.
+    let workload: String
+    /// What distinguishes this case within its workload, e.g. "subject N=100".
+    let label: String
+    /// The numbers the case was built from, for the JSON record.
+    let params: [String: Int]
+    /// What one operation is: "delivery", "send", "pair", …
+    let unit: String
+    let meter: Meter
+    /// Operations per repetition; the report divides by it.
+    let units: Int
+    let expected: Observed
+    /// The raw case this one is compared with, if any.
+    let baseline: Case?
+    let targets: [Target]
+    /// Builds fresh state for one repetition (untimed).
+    let prepare: () -> Trial
+
+    init(workload: String, label: String, params: [String: Int], unit: String,
+         meter: Meter = .nanoseconds, units: Int, expected: Observed,
+         baseline: Case? = nil, targets: [Target] = [], prepare: @escaping () -> Trial) {
+        self.workload = workload
+        self.label = label
+        self.params = params
+        self.unit = unit
+        self.meter = meter
+        self.units = units
+        self.expected = expected
+        self.baseline = baseline
+        self.targets = targets
+        self.prepare = prepare
+    }
+
+    /// Unique in a run; what --filter matches and the JSON records carry.
+    var id: String { "\(workload) \(label)" }
+
+    /// Unit column of the table, e.g. "ns/delivery".
+    var unitSymbol: String { "\(meter.symbol)/\(unit)" }
+}
+
+/// A goal for a case's median; the verdict line checks each.
+enum Target {
+    /// At most this multiple of the baseline's median.
+    case ratio(atMost: Double)
+    /// At most this many meter units (ns, allocations) per operation.
+    case absolute(atMost: Double)
+    /// At least the baseline's throughput: the same as a ratio of at most 1,
+    /// reported as operations per second.
+    case throughputOfBaseline
+}
+
+/// A workload of ENGINE.md's table, implemented against the library.
+protocol Workload {
+    static var id: String { get }
+    static func cases(_ mode: Mode) -> [Case]
+}

@@ -1,0 +1,24 @@
+/// ENGINE.md's workloads, in its order.
+let workloads: [any Workload.Type] = [
+    W1Subject.self,
+    W2Churn.self,
+    W3Replay.self,
+    W4CreateSignal.self,
+    W5Chain.self,
+    W6Publish.self,
+    W7Contended.self,
+    W8Allocations.self,
+]
+
+/// Every raw baseline. They need no library, so they are always built and
+/// always selectable (`--filter raw`, perf/callgrind.sh), used by a workload
+/// of this build or not.
+func rawCases(_ mode: Mode) -> [Case] {
+    [1, 10, 100].map { RawFanOut.case(subscribers: $0, mode: mode) } + [
+        RawChurn.case(mode),
+        RawRing.replayCase(mode),
+        RawLifecycle.case(mode),
+        RawChain.case(mode),
+        RawLockedFanOut.case(mode),
+    ]
+}

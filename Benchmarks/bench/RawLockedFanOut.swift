@@ -1,0 +1,53 @@
+import Glibc
+
+/// Raw baseline for W7: the fan-out loop guarded by one pthread mutex, with
+/// threads sending at the same time. The mutex gives what the library must
+/// give without one: serialized delivery, one order for all subscribers.
+final class RawLockedFanOut {
+    static let senders = 2
+    static let subscribers = 4
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let blocks: [(Int) -> Void]
+
+    init(blocks: [(Int) -> Void]) {
+        self.blocks = blocks
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(never)
+    func send(_ value: Int) {
+        pthread_mutex_lock(mutex)
+        for block in blocks {
+            block(value)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Sends per thread in a full run.
+    static let fullSendsPerThread = 500_000
+
+    /// What W7 and this case observe when each thread sends `perThread` values.
+    static func expected(perThread: Int) -> Observed {
+        Tally.expected(subscribers: subscribers, values: 0..<senders * perThread)
+    }
+
+    static func `case`(_ mode: Mode) -> Case {
+        let perThread = mode.count(fullSendsPerThread)
+        return Case(
+            workload: "raw", label: "mutex fan-out N=\(subscribers) \(senders) threads",
+            params: ["N": subscribers, "threads": senders, "M": perThread], unit: "delivery",
+            units: senders * perThread * subscribers, expected: expected(perThread: perThread)
+        ) {
+            let tallies = Tally.make(subscribers)
+            let fanOut = RawLockedFanOut(blocks: tallies.blocks)
+            let threads = SenderThreads(count: senders, perThread: perThread, send: fanOut.send)
+            return Trial(run: threads.run, observe: { tallies.observed })
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import RACSwift
+
+/// W1: a hot `RACSubject` with N = 1, 10, 100 subscribers, sent M Ints. The
+/// per-delivery cost against a raw array of closures.
+enum W1Subject: Workload {
+    static let id = "W1"
+
+    static func cases(_ mode: Mode) -> [Case] {
+        [1, 10, 100].map { n in
+            let sends = mode.count(RawFanOut.fullDeliveries / n)
+            let values = 0..<sends
+            // Targets: per send at N = 1, per delivery at N = 100.
+            let targets: [Target] = n == 1 ? [.ratio(atMost: 1.5)] : n == 100 ? [.ratio(atMost: 1.0)] : []
+            return Case(
+                workload: id, label: "subject N=\(n)", params: ["N": n, "M": sends],
+                unit: n == 1 ? "send" : "delivery", units: sends * n,
+                expected: Tally.expected(subscribers: n, values: values),
+                baseline: RawFanOut.case(subscribers: n, mode: mode), targets: targets
+            ) {
+                let subject = RACSubject<Int>()
+                let tallies = Tally.make(n)
+                subject.subscribeTallies(tallies)
+                return Trial(
+                    run: { for value in values { subject.sendNext(value) } },
+                    observe: { tallies.observed })
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import RACSwift
+
+/// W3: `RACReplaySubject` with capacity 1, 16 and unlimited and one
+/// subscriber, sent M Ints; then late subscribers to an unlimited subject,
+/// each replaying its whole buffer of 100 000 values.
+enum W3Replay: Workload {
+    static let id = "W3"
+
+    static func cases(_ mode: Mode) -> [Case] {
+        let capacities = [("1", 1), ("16", 16), ("unlimited", RACReplaySubject<Int>.unlimitedCapacity)]
+        return capacities.map { name, capacity in send(capacity: capacity, named: name, mode) } + [lateReplay(mode)]
+    }
+
+    /// Sends into a replay subject: a buffer write plus one delivery, compared
+    /// with the raw single-closure send (W1's N = 1 baseline).
+    private static func send(capacity: Int, named name: String, _ mode: Mode) -> Case {
+        let sends = mode.count(RawFanOut.fullDeliveries)
+        let values = 0..<sends
+        return Case(
+            workload: id, label: "replay capacity \(name) send", params: ["capacity": capacity, "M": sends],
+            unit: "send", units: sends, expected: Tally.expected(subscribers: 1, values: values),
+            baseline: RawFanOut.case(subscribers: 1, mode: mode), targets: [.ratio(atMost: 1.5)]
+        ) {
+            let subject = RACReplaySubject<Int>(capacity: capacity)
+            let tallies = Tally.make(1)
+            subject.subscribeTallies(tallies)
+            return Trial(
+                run: { for value in values { subject.sendNext(value) } },
+                observe: { tallies.observed })
+        }
+    }
+
+    /// Late subscribers replaying a full unlimited buffer, one after another.
+    private static func lateReplay(_ mode: Mode) -> Case {
+        let (buffered, subscribers) = RawRing.replayShape(mode)
+        return Case(
+            workload: id, label: "replay unlimited late subscriber",
+            params: ["buffered": buffered, "subscribers": subscribers], unit: "value",
+            units: buffered * subscribers,
+            expected: Tally.expected(subscribers: subscribers, values: 0..<buffered),
+            baseline: RawRing.replayCase(mode), targets: [.absolute(atMost: 10)]
+        ) {
+            let subject = RACReplaySubject<Int>()
+            for value in 0..<buffered { subject.sendNext(value) }
+            let tallies = Tally.make(subscribers)
+            return Trial(
+                run: {
+                    for tally in tallies {
+                        subject.subscribeNext { tally.add($0) }.dispose()
+                    }
+                },
+                observe: { tallies.observed })
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import RACSwift
+
+/// W8: heap allocations per `sendNext` on a subject in steady state, counted
+/// by the LD_PRELOAD shim of perf/alloc-count.sh. Target: 0, with N = 1 and
+/// N = 10 (an allocation per delivery would show as 10 per send).
+enum W8Allocations: Workload {
+    static let id = "W8"
+    /// Sends before counting starts, so that lazy setup (first snapshot,
+    /// queue nodes, metadata) is not charged to the steady state.
+    static let settlingSends = 1_000
+
+    static func cases(_ mode: Mode) -> [Case] {
+        [1, 10].map { n in
+            let sends = mode.count(200_000)
+            let values = settlingSends..<settlingSends + sends
+            return Case(
+                workload: id, label: "subject N=\(n) allocs", params: ["N": n, "M": sends], unit: "send",
+                meter: .allocations, units: sends,
+                expected: Tally.expected(subscribers: n, values: 0..<values.upperBound),
+                baseline: RawFanOut.case(subscribers: n, mode: mode, meter: .allocations),
+                targets: [.absolute(atMost: 0)]
+            ) {
+                let subject = RACSubject<Int>()
+                let tallies = Tally.make(n)
+                subject.subscribeTallies(tallies)
+                for value in 0..<settlingSends { subject.sendNext(value) }
+                return Trial(
+                    run: { for value in values { subject.sendNext(value) } },
+                    observe: { tallies.observed })
+            }
+        }
+    }
+}
