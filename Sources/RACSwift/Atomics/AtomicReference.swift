@@ -98,7 +98,8 @@ internal struct RACAtomicReference {
     @usableFromInline
     internal func reclaim() {
         while true {
-            let parked = retired.takeAll()
+            var parked: [AnyObject] = []
+            retired.takeAll { parked.append($0) }
             if parked.isEmpty { return }
             if readers.load(.seq_cst) == 0 {
                 continue // `parked` goes out of scope: its references drop.
@@ -119,6 +120,6 @@ internal struct RACAtomicReference {
         if Self.isObject(bits) {
             Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
         }
-        _ = retired.takeAll()
+        retired.takeAll { _ in }
     }
 }

@@ -40,20 +40,32 @@ internal struct RACPendingStack<Element> {
         top.load(.relaxed) == 0
     }
 
-    /// Removes every element and returns them oldest first.
+    /// Removes every element and calls `body` with each, oldest first.
+    ///
+    /// No allocation: the taken nodes are relinked oldest first in place
+    /// (they belong to the taker alone now), then released one by one.
     @usableFromInline
-    internal func takeAll() -> [Element] {
+    internal func takeAll(_ body: (Element) -> Void) {
         // Acquire: pairs with the pushers' releasing compare-exchange.
-        var bits = top.exchange(0, .acquire)
-        guard bits != 0 else { return [] }
-        var newestFirst: [Element] = []
-        while bits != 0 {
-            let node = Unmanaged<RACPendingNode<Element>>
-                .fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeRetainedValue()
-            newestFirst.append(node.element)
-            bits = node.next
+        var newest = top.exchange(0, .acquire)
+        var oldest = 0
+        while newest != 0 {
+            let node = Self.node(newest)
+            let next = node._withUnsafeGuaranteedRef { $0.next }
+            node._withUnsafeGuaranteedRef { $0.next = oldest }
+            oldest = newest
+            newest = next
         }
-        return newestFirst.reversed()
+        while oldest != 0 {
+            let node = Self.node(oldest).takeRetainedValue()
+            oldest = node.next
+            body(node.element)
+        }
+    }
+
+    @inlinable @inline(__always)
+    internal static func node(_ bits: Int) -> Unmanaged<RACPendingNode<Element>> {
+        .fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
     }
 }
 

@@ -91,8 +91,6 @@ internal struct RACSerializer<Operation> {
     /// Applies everything handed over so far, oldest first.
     @usableFromInline
     internal func applyPending(_ apply: (Operation) -> Void) {
-        for operation in RACPendingStack<Operation>(top: pending).takeAll() {
-            apply(operation)
-        }
+        RACPendingStack<Operation>(top: pending).takeAll(apply)
     }
 }
