@@ -27,7 +27,18 @@ internal final class RACLiftedSignal<Source, Value>: RACSignal<Value> {
     internal override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()
         _ = downstream.bind(to: subscription)
-        subscription.add(source.subscribe(sink: makeSink(downstream)))
+        let upstream = makeSink(downstream)
+        // Added before the source is subscribed, so that an early end (take
+        // reaching its count while a synchronous source is still inside its
+        // own subscribe) stops the upstream sink and disposes the source's
+        // subscription at once, instead of once subscribe returns.
+        subscription.add(upstream)
+        let sourceSubscription = source.subscribe(sink: upstream)
+        // Usually the compound the upstream sink was bound to, which
+        // disposing the sink disposes already: one child fewer.
+        if sourceSubscription !== upstream.subscription {
+            subscription.add(sourceSubscription)
+        }
         return subscription
     }
 }

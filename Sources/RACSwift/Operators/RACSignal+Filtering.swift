@@ -12,4 +12,132 @@ extension RACSignal {
     public func ignore(_ value: Value) -> RACSignal<Value> where Value: Equatable {
         filter { $0 != value }
     }
+
+    /// Sends no values: only the receiver's error or completion.
+    @inlinable
+    public func ignoreValues() -> RACSignal<Value> {
+        liftNext("[\(name)] -ignoreValues") { _, _ in }
+    }
+
+    /// Sends the first `count` values, then completes, which disposes the
+    /// subscription to the receiver at once. `take(0)` is `empty()`: it
+    /// completes without subscribing to the receiver at all, as in RAC.
+    @inlinable
+    public func take(_ count: Int) -> RACSignal<Value> {
+        precondition(count >= 0, "take(_:) needs a count of 0 or more, not \(count)")
+        guard count > 0 else {
+            let signal = RACSignal.empty()
+            signal.name = "[\(name)] -take: 0"
+            return signal
+        }
+        return lift("[\(name)] -take: \(count)") { downstream in
+            var remaining = count
+            return RACForwardingSink(downstream, onNext: { value, downstream in
+                remaining -= 1
+                downstream.sendNext(value)
+                if remaining == 0 { downstream.sendCompleted() }
+            })
+        }
+    }
+
+    /// Skips the first `count` values, then sends the rest.
+    @inlinable
+    public func skip(_ count: Int) -> RACSignal<Value> {
+        precondition(count >= 0, "skip(_:) needs a count of 0 or more, not \(count)")
+        return lift("[\(name)] -skip: \(count)") { downstream in
+            var remaining = count
+            return RACForwardingSink(downstream, onNext: { value, downstream in
+                if remaining > 0 {
+                    remaining -= 1
+                } else {
+                    downstream.sendNext(value)
+                }
+            })
+        }
+    }
+
+    /// Holds the last `count` values, and when the receiver completes, sends
+    /// them, oldest first, then completes. An error is passed on at once and
+    /// the held values are dropped.
+    public func takeLast(_ count: Int) -> RACSignal<Value> {
+        precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, not \(count)")
+        return lift("[\(name)] -takeLast: \(count)") { downstream in
+            // A ring: once full, `oldest` is where the next value overwrites
+            // the oldest one, so each value costs O(1), not a shift.
+            var held: [Value] = []
+            var oldest = 0
+            return RACForwardingSink(downstream, onNext: { value, _ in
+                guard count > 0 else { return }
+                if held.count < count {
+                    held.append(value)
+                } else {
+                    held[oldest] = value
+                    oldest = (oldest + 1) % count
+                }
+            }, onCompleted: { downstream in
+                for value in held[oldest...] { downstream.sendNext(value) }
+                for value in held[..<oldest] { downstream.sendNext(value) }
+                downstream.sendCompleted()
+            })
+        }
+    }
+
+    /// Sends values until `predicate` returns true for one, then completes
+    /// without sending that one, which disposes the subscription to the
+    /// receiver.
+    public func takeUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+        liftNext("[\(name)] -takeUntilBlock:") { value, downstream in
+            if predicate(value) {
+                downstream.sendCompleted()
+            } else {
+                downstream.sendNext(value)
+            }
+        }
+    }
+
+    /// Sends values while `predicate` returns true, then completes at the
+    /// first value for which it returns false, without sending it.
+    public func takeWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+        let signal = takeUntilBlock { !predicate($0) }
+        signal.name = "[\(name)] -takeWhileBlock:"
+        return signal
+    }
+
+    /// Skips values until `predicate` returns true for one, then sends that
+    /// one and every later value without asking `predicate` again.
+    public func skipUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+        lift("[\(name)] -skipUntilBlock:") { downstream in
+            var skipping = true
+            return RACForwardingSink(downstream, onNext: { value, downstream in
+                if skipping {
+                    guard predicate(value) else { return }
+                    skipping = false
+                }
+                downstream.sendNext(value)
+            })
+        }
+    }
+
+    /// Skips values while `predicate` returns true, then sends the first
+    /// value for which it returns false and every later value.
+    public func skipWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+        let signal = skipUntilBlock { !predicate($0) }
+        signal.name = "[\(name)] -skipWhileBlock:"
+        return signal
+    }
+
+    /// Sends a value only if it differs from the value sent before it; the
+    /// first value is always sent. Each subscription compares afresh.
+    @inlinable
+    public func distinctUntilChanged() -> RACSignal<Value> where Value: Equatable {
+        lift("[\(name)] -distinctUntilChanged") { downstream in
+            // Optional even when `Value` is: `.some(nil)` is a sent nil.
+            var last: Value?
+            return RACForwardingSink(downstream, onNext: { value, downstream in
+                if let last, last == value { return }
+                last = value
+                downstream.sendNext(value)
+            })
+        }
+    }
 }

@@ -10,4 +10,77 @@ extension RACSignal {
     public func mapReplace<U>(_ value: U) -> RACSignal<U> {
         map { _ in value }
     }
+
+    /// On a signal of pairs, sends `block(first, second)` for each pair:
+    /// RAC's `-reduceEach:` over two-element tuples (what `zipWith(_:)` and
+    /// `combineLatestWith(_:)` send).
+    @inlinable
+    public func reduceEach<A, B, R>(_ block: @escaping (A, B) -> R) -> RACSignal<R> where Value == (A, B) {
+        liftNext("[\(name)] -reduceEach:") { value, downstream in downstream.sendNext(block(value.0, value.1)) }
+    }
+
+    /// On a signal of triples, sends `block(first, second, third)` for each
+    /// triple: RAC's `-reduceEach:` over three-element tuples.
+    @inlinable
+    public func reduceEach<A, B, C, R>(_ block: @escaping (A, B, C) -> R) -> RACSignal<R>
+        where Value == (A, B, C) {
+        liftNext("[\(name)] -reduceEach:") { value, downstream in
+            downstream.sendNext(block(value.0, value.1, value.2))
+        }
+    }
+
+    /// Sends `block(value)` for each value until `block` throws; the thrown
+    /// error then becomes the signal's error, which disposes the subscription
+    /// to the receiver. RAC's `-tryMap:`, with Swift's `throws` in place of
+    /// a nil result and an `NSError **`.
+    @inlinable
+    public func tryMap<U>(_ block: @escaping (Value) throws -> U) -> RACSignal<U> {
+        liftNext("[\(name)] -tryMap:") { value, downstream in
+            do {
+                downstream.sendNext(try block(value))
+            } catch {
+                downstream.sendError(error)
+            }
+        }
+    }
+
+    /// Sends, for each value, the running result of combining it with the
+    /// previous result: `reduce(start, first)`, then `reduce(that, second)`,
+    /// and so on. Each subscription starts again from `start`.
+    @inlinable
+    public func scanWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
+        lift("[\(name)] -scanWithStart:reduce:") { downstream in
+            // Per subscription; touched only by the serialized deliveries.
+            var running = start
+            return RACForwardingSink(downstream, onNext: { value, downstream in
+                running = reduce(running, value)
+                downstream.sendNext(running)
+            })
+        }
+    }
+
+    /// Sends, for each value, `reduce(previous, value)`, where `previous` is
+    /// the value before it (`start` for the first one). Each subscription
+    /// starts again from `start`.
+    @inlinable
+    public func combinePreviousWithStart<R>(_ start: Value,
+                                            reduce: @escaping (Value, Value) -> R) -> RACSignal<R> {
+        lift("[\(name)] -combinePreviousWithStart:reduce:") { downstream in
+            var previous = start
+            return RACForwardingSink(downstream, onNext: { value, downstream in
+                let combined = reduce(previous, value)
+                previous = value
+                downstream.sendNext(combined)
+            })
+        }
+    }
+
+    /// Sends `value` first, then the receiver's events: RAC's `-startWith:`
+    /// (`+return:` followed by `-concat:`). `value` is delivered the way
+    /// `return(_:)` delivers it, through the subscription scheduler.
+    public func startWith(_ value: Value) -> RACSignal<Value> {
+        let signal = RACSignal.return(value).concat(self)
+        signal.name = "[\(name)] -startWith:"
+        return signal
+    }
 }

@@ -76,11 +76,14 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
         return true
     }
 
-    /// Stops forwarding. Blocks stay until a terminal event or deinit, since
-    /// a delivery on another thread may be using them right now.
+    /// Stops forwarding and disposes the subscription the sink is bound to
+    /// (which disposed it in turn, when that is how it was reached). Blocks
+    /// stay until a terminal event or deinit, since a delivery on another
+    /// thread may be using them right now.
     @usableFromInline
     internal override func dispose() {
-        _ = markDisposed()
+        guard markDisposed() else { return }
+        subscription?.dispose()
     }
 
     @usableFromInline internal func receiveNext(_ value: Value) {}

@@ -1,0 +1,47 @@
+extension RACSignal {
+    /// Sends the events of `trueSignal` while the latest value of
+    /// `boolSignal` is true, and those of `falseSignal` while it is false:
+    /// RAC's `+if:then:else:`. Each value of `boolSignal` disposes the
+    /// subscription to the signal chosen before and subscribes the chosen
+    /// one anew (`switchToLatest()`), so a cold branch restarts each time it
+    /// is chosen, even if it was already the current one. Fails when
+    /// `boolSignal` or the current branch fails; completes once
+    /// `boolSignal` and the current branch have completed.
+    public static func `if`(_ boolSignal: RACSignal<Bool>, then trueSignal: RACSignal<Value>,
+                            else falseSignal: RACSignal<Value>) -> RACSignal<Value> {
+        let signal = boolSignal.map { $0 ? trueSignal : falseSignal }.switchToLatest()
+        signal.name = "+if: \(boolSignal.name) then: \(trueSignal.name) else: \(falseSignal.name)"
+        return signal
+    }
+
+    /// Sends the events of the signal in `cases` under the latest key that
+    /// `signal` sent, or of `defaultSignal` for a key with no case: RAC's
+    /// `+switch:cases:default:`. As with `if(_:then:else:)`, each key
+    /// disposes the subscription to the signal chosen before and subscribes
+    /// the chosen one anew. A key with neither a case nor a default fails
+    /// the returned signal with RAC's no-matching-case error, whose
+    /// description names the key. Completes once `signal` and the current
+    /// case have completed.
+    public static func `switch`<Key: Hashable>(_ signal: RACSignal<Key>, cases: [Key: RACSignal<Value>],
+                                               default defaultSignal: RACSignal<Value>? = nil) -> RACSignal<Value> {
+        let switched = signal.map { key in
+            cases[key] ?? defaultSignal ?? RACSignal.error(RACNoMatchingCaseError(key: key))
+        }.switchToLatest()
+        switched.name = "+switch: \(signal.name) cases: \(cases.count) default: \(defaultSignal?.name ?? "nil")"
+        return switched
+    }
+}
+
+/// RAC's `RACSignalErrorNoMatchingCase`: `switch(_:cases:default:)` received
+/// a key with neither a case nor a default. It belongs in `RACSignalError`
+/// (RACSignal+Time.swift), as `case noMatchingCase(key: String)`, which
+/// this file does not own; until then it is internal, and users see it by
+/// its description.
+internal struct RACNoMatchingCaseError: Error, CustomStringConvertible {
+    /// RAC's localized description, which names the key.
+    let description: String
+
+    init<Key>(key: Key) {
+        description = "No matching signal found for value \(key)"
+    }
+}

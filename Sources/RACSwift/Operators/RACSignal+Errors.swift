@@ -1,0 +1,73 @@
+// Recovering from errors and running a signal again: catch, catchTo, retry,
+// repeat. All are `chain(_:_:)`s (RACSignal+Combining.swift): one source at
+// a time, the next chosen when the current one ends.
+
+extension RACSignal {
+    /// Sends the receiver's values; if it fails, calls `block` with the
+    /// error and continues with the signal it returns: its values and its
+    /// terminal event, which is not caught again. Completion of the receiver
+    /// passes through. RAC 2.5's `-catch:`. `block` runs on the thread where
+    /// the error was sent; disposing the subscription disposes whichever
+    /// signal is subscribed at the time.
+    public func `catch`(_ block: @escaping (any Error) -> RACSignal<Value>) -> RACSignal<Value> {
+        chain("[\(name)] -catch:") {
+            var caught = false
+            return { error in
+                guard let error, !caught else { return nil }
+                caught = true
+                return block(error)
+            }
+        }
+    }
+
+    /// Sends the receiver's values; if it fails, continues with `signal`
+    /// instead of the error. RAC 2.5's `-catchTo:`.
+    public func catchTo(_ signal: RACSignal<Value>) -> RACSignal<Value> {
+        let caught = self.catch { _ in signal }
+        caught.name = "[\(name)] -catchTo: \(signal.name)"
+        return caught
+    }
+
+    /// Sends the receiver's values and completion; if it fails, subscribes
+    /// to it again, up to `count` times, then sends the error that ended the
+    /// last attempt. As in RAC 2.5's `-retry:`, a `count` of 0 retries
+    /// without limit. Values of every attempt are sent, in order.
+    ///
+    /// As in RAC, the first attempt is subscribed at once; each later one
+    /// from a block scheduled on the current scheduler of the thread where
+    /// the first attempt ended (on the main thread, the main thread
+    /// scheduler), or on a new background scheduler if there is none.
+    /// Disposing the subscription cancels an attempt not yet started.
+    public func retry(_ count: Int) -> RACSignal<Value> {
+        precondition(count >= 0, "retry(_:) needs a count of 0 (no limit) or more, not \(count)")
+        return chain("[\(name)] -retry: \(count)", rescheduling: true) {
+            var retries = 0
+            return { [self] error in
+                guard error != nil, count == 0 || retries < count else { return nil }
+                retries += 1
+                return self
+            }
+        }
+    }
+
+    /// Subscribes to the receiver again each time it fails, without limit,
+    /// until it completes: RAC 2.5's `-retry`, the same as `retry(0)`.
+    public func retry() -> RACSignal<Value> {
+        let retrying = retry(0)
+        retrying.name = "[\(name)] -retry"
+        return retrying
+    }
+
+    /// Sends the receiver's values, and each time it completes, subscribes
+    /// to it again, for as long as the subscription lasts; an error is sent
+    /// on and ends it. RAC 2.5's `-repeat`. Repetitions are scheduled as
+    /// `retry(_:)`'s attempts are, so `repeat()` of a signal that completes
+    /// during its own subscription returns from `subscribe` and repeats on
+    /// the scheduler, until something downstream (`take(_:)`, a dispose)
+    /// ends the subscription.
+    public func `repeat`() -> RACSignal<Value> {
+        chain("[\(name)] -repeat", rescheduling: true) {
+            { [self] error in error == nil ? self : nil }
+        }
+    }
+}

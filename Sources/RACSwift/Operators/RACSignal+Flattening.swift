@@ -1,0 +1,229 @@
+import CShims
+
+// Operators on signals of signals: flatten, flatten(maxConcurrent), flattenMap,
+// concat, switchToLatest. Inner signals send to one gate (a
+// `RACSerializingSink`), so their values reach the subscriber one at a time
+// without locks; see RACSignal+Combining.swift for the building blocks.
+
+extension RACSignal {
+    /// Subscribes `inner` so that its values go to `gate` and its error ends
+    /// the whole (through the gate); on completion, takes its subscription
+    /// out of `group` again (so a long-lived outer signal does not grow the
+    /// group) and calls `onCompleted`.
+    ///
+    /// The subscription sits in a serial disposable that joins `group`
+    /// before subscribing: an inner signal that completes during
+    /// `subscribe` has then already left the group when its disposable
+    /// comes back, and an inner signal subscribed while the whole is being
+    /// disposed is disposed at once.
+    fileprivate static func subscribeInner(_ inner: RACSignal<Value>, to gate: RACSubscriptionSink<Value>,
+                                           in group: RACCompoundDisposable,
+                                           onCompleted: @escaping () -> Void) {
+        let slot = RACSerialDisposable()
+        group.add(slot)
+        slot.disposable = inner.subscribe(sink: RACForwardingSink(passingTo: gate, onCompleted: { _ in
+            group.remove(slot)
+            onCompleted()
+        }))
+    }
+
+    /// Maps each value to a signal with `block`, subscribes to it at once,
+    /// and sends the values of all those signals as they arrive, one at a
+    /// time. Sends the first error, of the receiver or of any inner signal,
+    /// at once, which disposes every subscription; completes once the
+    /// receiver and every inner signal have completed. RAC 2.5's
+    /// `-flattenMap:`.
+    ///
+    /// `block` runs on the receiver's thread; values are sent on the thread
+    /// of the inner signal that sent them, or by a thread delivering
+    /// already. Costs no lock, and no allocation per inner value.
+    public func flattenMap<U>(_ block: @escaping (Value) -> RACSignal<U>) -> RACSignal<U> {
+        RACSignal<U>.multiSource("[\(name)] -flattenMap:") { downstream, group in
+            let gate = RACSerializingSink(downstream)
+            // The number of sources still running, the receiver counting as
+            // one until it completes; whoever takes it to 0 completes the
+            // whole. (RAC's `-bind:` count, on a C11 atomic.) Increments
+            // only happen on the receiver's events, before the receiver's
+            // own decrement, so the count cannot reach 0 early; they can be
+            // relaxed since the total order of RMWs on one word is all that
+            // counting needs, and the completion itself is published by the
+            // gate's serializer.
+            let active = RACAtomicCell(count: 1, initialValue: 1)
+            let finishOne = {
+                if active.word().fetchSub(1, .acq_rel) == 1 { gate.sendCompleted() }
+            }
+            group.add(self.subscribe(sink: RACForwardingSink<Value, U>(gate, onNext: { value, gate in
+                // RAC checks too: after an error (maybe sent during this
+                // very subscription), map and subscribe nothing more.
+                guard !downstream.isDisposed else { return }
+                _ = active.word().fetchAdd(1, .relaxed)
+                RACSignal<U>.subscribeInner(block(value), to: gate, in: group, onCompleted: finishOne)
+            }, onCompleted: { _ in finishOne() })))
+        }
+    }
+
+    /// Subscribes to each inner signal as the receiver sends it, and sends
+    /// the values of all of them as they arrive, one at a time. Errors and
+    /// completion as `flattenMap(_:)`: the first error ends the whole;
+    /// completion waits for the receiver and every inner signal. RAC 2.5's
+    /// `-flatten`.
+    public func flatten<U>() -> RACSignal<U> where Value == RACSignal<U> {
+        let flattened = flattenMap { $0 }
+        flattened.name = "[\(name)] -flatten"
+        return flattened
+    }
+
+    /// Like `flatten()`, but with at most `maxConcurrent` inner signals
+    /// subscribed at a time: an inner signal sent while that many are
+    /// running waits in a queue, and is subscribed when one of them
+    /// completes (on that one's thread), in the order they were sent.
+    /// `maxConcurrent == 0` means no limit. Completes once the receiver and
+    /// every inner signal, queued ones included, completed; the first error
+    /// ends the whole, and queued signals are then never subscribed. RAC
+    /// 2.5's `-flatten:`.
+    public func flatten<U>(_ maxConcurrent: Int) -> RACSignal<U> where Value == RACSignal<U> {
+        precondition(maxConcurrent >= 0, "flatten(_:) needs a limit of 0 (none) or more, not \(maxConcurrent)")
+        guard maxConcurrent > 0 else {
+            let flattened: RACSignal<U> = flatten()
+            flattened.name = "[\(name)] -flatten: 0"
+            return flattened
+        }
+        return RACSignal<U>.multiSource("[\(name)] -flatten: \(maxConcurrent)") { downstream, group in
+            let gate = RACSerializingSink(downstream)
+            // The running count, the queue and the receiver's completion
+            // change together, from the receiver's thread and from inner
+            // signals' threads: every change is an operation of one
+            // serializer, so only the thread applying operations touches
+            // them. Inner values do not pass through it; they go to the
+            // gate, so an inner signal subscribed while an operation is
+            // applied sends its values at once.
+            var running = 0
+            var waiting = RACFIFO<RACSignal<U>>()
+            var receiverCompleted = false
+            let words = RACAtomicCell(count: 2)
+
+            func perform(_ change: RACFlattenChange<U>) {
+                RACSerializer(entries: words.word(0), pending: words.word(1))
+                    .perform(change, now: { apply(change) }, apply)
+            }
+
+            func apply(_ change: RACFlattenChange<U>) {
+                switch change {
+                case .add(let inner):
+                    if running < maxConcurrent { start(inner) } else { waiting.append(inner) }
+                case .innerCompleted:
+                    running -= 1
+                    if let inner = waiting.popFirst() {
+                        start(inner)
+                    } else if receiverCompleted && running == 0 {
+                        gate.sendCompleted()
+                    }
+                case .receiverCompleted:
+                    receiverCompleted = true
+                    // Nothing waits while fewer than the limit run.
+                    if running == 0 { gate.sendCompleted() }
+                }
+            }
+
+            // Called inside the serializer. An inner signal that completes
+            // during its subscription asks for `.innerCompleted` from inside
+            // this operation: the serializer applies it after this one
+            // returns, so starting the next signal never recurses.
+            func start(_ inner: RACSignal<U>) {
+                guard !downstream.isDisposed else { return }
+                running += 1
+                RACSignal<U>.subscribeInner(inner, to: gate, in: group) { perform(.innerCompleted) }
+            }
+
+            group.add(self.subscribe(sink: RACForwardingSink<RACSignal<U>, U>(gate, onNext: { inner, _ in
+                perform(.add(inner))
+            }, onCompleted: { _ in perform(.receiverCompleted) })))
+        }
+    }
+
+    /// Subscribes to the inner signals one at a time, in the order the
+    /// receiver sends them: each only after the previous one completed.
+    /// Sends their values in that order; completes once the receiver and
+    /// every inner signal completed; the first error ends the whole. RAC
+    /// 2.5's `-concat` (which is `-flatten: 1`).
+    public func concat<U>() -> RACSignal<U> where Value == RACSignal<U> {
+        let concatenated: RACSignal<U> = flatten(1)
+        concatenated.name = "[\(name)] -concat"
+        return concatenated
+    }
+
+    /// Sends the values of the latest inner signal the receiver sent: each
+    /// new inner signal disposes the subscription to the previous one, and
+    /// from then on nothing of the previous one is sent, not even an event
+    /// it sent while being disposed. Sends an error of the receiver or of
+    /// the latest inner signal at once; completes once the receiver and the
+    /// latest inner signal completed (at once, if the receiver completes
+    /// before sending any). RAC 2.5's `-switchToLatest`.
+    ///
+    /// Values are sent on the thread of the inner signal that sent them, or
+    /// by a thread delivering already.
+    public func switchToLatest<U>() -> RACSignal<U> where Value == RACSignal<U> {
+        RACSignal<U>.multiSource("[\(name)] -switchToLatest") { downstream, group in
+            // State behind the gate: only the delivering thread touches it.
+            // Inner signals are numbered from 1; `latest` is the number of
+            // the current one, so events of earlier ones are recognised and
+            // dropped even when they race with the switch.
+            var latest = 0
+            var latestCompleted = true
+            var receiverCompleted = false
+            let gate = RACSerializingSink(RACForwardingSink<RACSwitchEvent<U>, U>(downstream, onNext: { event, downstream in
+                switch event {
+                case .switched(let number):
+                    latest = number
+                    latestCompleted = false
+                case .inner(let number, let event) where number == latest:
+                    guard case .completed = event else { return downstream.send(event) }
+                    latestCompleted = true
+                    if receiverCompleted { downstream.sendCompleted() }
+                case .inner:
+                    break // from an inner signal that is no longer the latest
+                case .receiverCompleted:
+                    receiverCompleted = true
+                    if latestCompleted { downstream.sendCompleted() }
+                }
+            }))
+            let current = RACSerialDisposable()
+            group.add(current)
+            // Touched only by the receiver's events, which come one at a time.
+            var sent = 0
+            group.add(self.subscribe(sink: RACForwardingSink<RACSignal<U>, RACSwitchEvent<U>>(gate, onNext: { inner, gate in
+                guard !downstream.isDisposed else { return }
+                sent += 1
+                let number = sent
+                // The switch goes through the gate before the previous inner
+                // signal is disposed, so whatever it sends from now on, even
+                // from another thread mid-disposal, arrives after it.
+                gate.sendNext(.switched(number))
+                current.swapIn(nil)?.dispose()
+                current.disposable = inner.subscribe(sink: RACForwardingSink<U, RACSwitchEvent<U>>(gate, onNext: { value, gate in
+                    gate.sendNext(.inner(number, .next(value)))
+                }, onError: { error, gate in
+                    gate.sendNext(.inner(number, .error(error)))
+                }, onCompleted: { gate in
+                    gate.sendNext(.inner(number, .completed))
+                }))
+            }, onCompleted: { gate in gate.sendNext(.receiverCompleted) })))
+        }
+    }
+}
+
+/// A change to `flatten(_:)`'s state, applied by its serializer.
+internal enum RACFlattenChange<Value> {
+    case add(RACSignal<Value>)
+    case innerCompleted
+    case receiverCompleted
+}
+
+/// What reaches `switchToLatest()`'s state through its gate.
+internal enum RACSwitchEvent<Value> {
+    /// The receiver sent inner signal number n, which is now the latest.
+    case switched(Int)
+    /// An event of inner signal number n.
+    case inner(Int, RACEvent<Value>)
+    case receiverCompleted
+}

@@ -1,0 +1,58 @@
+extension RACSignal {
+    /// Calls `block` with each value, on the thread that delivers it, just
+    /// before sending the value on. Nothing runs until the returned signal
+    /// is subscribed, and it runs once per subscription.
+    @inlinable
+    public func doNext(_ block: @escaping (Value) -> Void) -> RACSignal<Value> {
+        liftNext("[\(name)] -doNext:") { value, downstream in
+            block(value)
+            downstream.sendNext(value)
+        }
+    }
+
+    /// Calls `block` with the receiver's error just before sending it on.
+    public func doError(_ block: @escaping (any Error) -> Void) -> RACSignal<Value> {
+        doTerminal("[\(name)] -doError:", error: block, completed: nil)
+    }
+
+    /// Calls `block` when the receiver completes, just before sending the
+    /// completion on.
+    public func doCompleted(_ block: @escaping () -> Void) -> RACSignal<Value> {
+        doTerminal("[\(name)] -doCompleted:", error: nil, completed: block)
+    }
+
+    /// Calls `block` each time the returned signal is subscribed, on the
+    /// subscribing thread, before the receiver is subscribed.
+    public func initially(_ block: @escaping () -> Void) -> RACSignal<Value> {
+        let signal = RACSignal.defer {
+            block()
+            return self
+        }
+        signal.name = "[\(name)] -initially:"
+        return signal
+    }
+
+    /// Calls `block` when the receiver completes or fails, just before the
+    /// terminal event is sent on. As in RAC, it does not run when the
+    /// subscription is disposed before either.
+    public func finally(_ block: @escaping () -> Void) -> RACSignal<Value> {
+        doTerminal("[\(name)] -finally:", error: { _ in block() }, completed: block)
+    }
+
+    /// Passes every event on, first calling `error` or `completed` (when
+    /// given) on the matching terminal event.
+    private func doTerminal(_ name: String, error: ((any Error) -> Void)?,
+                            completed: (() -> Void)?) -> RACSignal<Value> {
+        lift(name) { downstream in
+            RACForwardingSink(downstream, onNext: { value, downstream in
+                downstream.sendNext(value)
+            }, onError: { failure, downstream in
+                error?(failure)
+                downstream.sendError(failure)
+            }, onCompleted: { downstream in
+                completed?()
+                downstream.sendCompleted()
+            })
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import RACSwift
+import XCTest
+
+final class OperatorsA2ErrorsTests: XCTestCase {
+    // MARK: catch, catchTo
+
+    func testCatchContinuesWithTheSignalForTheError() {
+        let source = OperatorsA1Source<Int>()
+        var caught: [TestError] = []
+        let recorder = source.signal.catch { error -> RACSignal<Int> in
+            caught.append(error as! TestError)
+            return a1Values(41, 42)
+        }.a1Record()
+        source.send(1)
+        source.sendError(TestError(code: 9))
+        XCTAssertEqual(caught, [TestError(code: 9)])
+        XCTAssertEqual(recorder.values, [1, 41, 42])
+        XCTAssertEqual(recorder.errors.count, 0)
+        XCTAssertEqual(recorder.completions, 1)
+        XCTAssertEqual(source.disposals, 1)
+    }
+
+    func testCatchPassesTheCaughtSignalsErrorOn() {
+        var calls = 0
+        let recorder = RACSignal<Int>.error(TestError(code: 1)).catch { _ in
+            calls += 1
+            return .error(TestError(code: 2))
+        }.a1Record()
+        XCTAssertEqual(calls, 1, "the caught signal's error is not caught again")
+        XCTAssertEqual(recorder.errors.first as? TestError, TestError(code: 2))
+    }
+
+    func testCatchPassesCompletionWithoutCallingTheBlock() {
+        var calls = 0
+        let recorder = a1Values(1).catch { _ in
+            calls += 1
+            return .empty()
+        }.a1Record()
+        XCTAssertEqual(recorder.values, [1])
+        XCTAssertEqual(recorder.completions, 1)
+        XCTAssertEqual(calls, 0)
+    }
+
+    func testDisposingCatchDisposesTheCaughtSignal() {
+        let subject = RACSubject<Int>()
+        let ensuing = OperatorsA1Source<Int>()
+        let recorder = subject.catch { _ in ensuing.signal }.a1Record()
+        subject.sendError(TestError())
+        XCTAssertEqual(ensuing.subscriptions, 1)
+        recorder.disposable?.dispose()
+        XCTAssertEqual(ensuing.disposals, 1)
+    }
+
+    func testCatchToContinuesWithTheGivenSignal() {
+        let recorder = RACSignal<Int>.error(TestError()).catchTo(a1Values(7)).a1Record()
+        XCTAssertEqual(recorder.values, [7])
+        XCTAssertEqual(recorder.completions, 1)
+        XCTAssertEqual(recorder.errors.count, 0)
+    }
+
+    // MARK: retry
+
+    // As in RAC, retry and repeat subscribe each later attempt from a block
+    // on the current scheduler of the thread where the first attempt ended;
+    // the tests end attempts inside blocks of a test scheduler to run them
+    // in virtual time.
+
+    func testRetryResubscribesOnTheSchedulerUpToTheCountThenFails() {
+        let scheduler = RACTestScheduler()
+        let source = OperatorsA1Source<Int>()
+        let recorder = source.signal.retry(2).a1Record()
+        source.send(1)
+        scheduler.schedule { source.sendError(TestError(code: 1)) }
+        scheduler.step()
+        XCTAssertEqual(source.subscriptions, 1, "the next attempt waits for the scheduler")
+        scheduler.step()
+        XCTAssertEqual(source.subscriptions, 2)
+        source.send(2)
+        source.sendError(TestError(code: 2))
+        scheduler.stepAll()
+        XCTAssertEqual(source.subscriptions, 3)
+        XCTAssertEqual(recorder.errors.count, 0)
+        source.send(3)
+        source.sendError(TestError(code: 3))
+        scheduler.stepAll()
+        XCTAssertEqual(source.subscriptions, 3)
+        XCTAssertEqual(recorder.values, [1, 2, 3])
+        XCTAssertEqual(recorder.errors.first as? TestError, TestError(code: 3))
+        XCTAssertEqual(source.disposals, 3)
+    }
+
+    func testRetryStopsAtCompletion() {
+        let scheduler = RACTestScheduler()
+        let source = OperatorsA1Source<Int>()
+        let recorder = source.signal.retry().a1Record()
+        scheduler.schedule { source.sendError() }
+        scheduler.stepAll()
+        source.sendError()
+        scheduler.stepAll()
+        source.send(5)
+        source.sendCompleted()
+        scheduler.stepAll()
+        XCTAssertEqual(source.subscriptions, 3)
+        XCTAssertEqual(recorder.values, [5])
+        XCTAssertEqual(recorder.completions, 1)
+        XCTAssertEqual(recorder.errors.count, 0)
+    }
+
+    func testRetryOfZeroRetriesWithoutLimit() {
+        var subscriptions = 0
+        let signal = RACSignal<Int>.createSignal { subscriber in
+            subscriptions += 1
+            if subscriptions < 5_000 {
+                subscriber.sendError(TestError())
+            } else {
+                subscriber.sendCompleted()
+            }
+            return nil
+        }
+        let scheduler = RACTestScheduler()
+        var recorder: OperatorsA1Recorder<Int>?
+        scheduler.schedule { recorder = signal.retry(0).a1Record() }
+        scheduler.stepAll()
+        XCTAssertEqual(subscriptions, 5_000)
+        XCTAssertEqual(recorder?.completions, 1)
+    }
+
+    func testDisposingRetryCancelsTheNextAttemptAndDisposesTheCurrentOne() {
+        let scheduler = RACTestScheduler()
+        let source = OperatorsA1Source<Int>()
+        let recorder = source.signal.retry(5).a1Record()
+        scheduler.schedule { source.sendError() }
+        scheduler.stepAll()
+        XCTAssertEqual(source.subscriptions, 2)
+        source.sendError()
+        recorder.disposable?.dispose()
+        scheduler.stepAll()
+        XCTAssertEqual(source.subscriptions, 2, "the scheduled attempt was cancelled")
+        XCTAssertEqual(source.disposals, 2)
+
+        let running = OperatorsA1Source<Int>()
+        let disposable = running.signal.retry(5).a1Record().disposable
+        scheduler.schedule { running.sendError() }
+        scheduler.stepAll()
+        disposable?.dispose()
+        XCTAssertEqual(running.disposals, 2, "the running attempt is disposed")
+    }
+
+    // MARK: repeat
+
+    func testRepeatResubscribesOnCompletionUntilAnError() {
+        let scheduler = RACTestScheduler()
+        let source = OperatorsA1Source<Int>()
+        let recorder = source.signal.repeat().a1Record()
+        source.send(1)
+        scheduler.schedule { source.sendCompleted() }
+        scheduler.stepAll()
+        source.send(2)
+        source.sendCompleted()
+        scheduler.stepAll()
+        XCTAssertEqual(source.subscriptions, 3)
+        XCTAssertEqual(recorder.completions, 0)
+        source.sendError(TestError(code: 4))
+        scheduler.stepAll()
+        XCTAssertEqual(source.subscriptions, 3)
+        XCTAssertEqual(recorder.values, [1, 2])
+        XCTAssertEqual(recorder.errors.first as? TestError, TestError(code: 4))
+        XCTAssertEqual(source.disposals, 3)
+    }
+
+    func testRepeatOfASynchronousSignalStopsWhenTakeEndsIt() {
+        var subscriptions = 0
+        let scheduler = RACTestScheduler()
+        var recorder: OperatorsA1Recorder<Int>?
+        scheduler.schedule {
+            recorder = a2Counting({ subscriptions += 1 }, 1, 2).repeat().take(5).a1Record()
+        }
+        scheduler.stepAll()
+        XCTAssertEqual(recorder?.values, [1, 2, 1, 2, 1])
+        XCTAssertEqual(recorder?.completions, 1)
+        XCTAssertEqual(subscriptions, 3)
+    }
+
+    func testRepeatOnTheMainThreadRepeatsOnTheMainThreadScheduler() {
+        var subscriptions = 0
+        var threads: Set<Bool> = []
+        let signal = a2Counting({
+            subscriptions += 1
+            threads.insert(Thread.isMainThread)
+        }, 1)
+        let done = expectation(description: "completed")
+        var values: [Int] = []
+        signal.repeat().take(3).subscribeNext({ values.append($0) }, completed: { done.fulfill() })
+        XCTAssertEqual(subscriptions, 1, "later repetitions wait for the main queue")
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(values, [1, 1, 1])
+        XCTAssertEqual(subscriptions, 3)
+        XCTAssertEqual(threads, [true])
+    }
+
+    func testRepeatStopsWhenDisposedFromABlock() {
+        let scheduler = RACTestScheduler()
+        let source = OperatorsA1Source<Int>()
+        var values: [Int] = []
+        var disposable: RACDisposable?
+        disposable = source.signal.repeat().subscribeNext { value in
+            values.append(value)
+            if value == 2 { disposable?.dispose() }
+        }
+        source.send(1)
+        scheduler.schedule { source.sendCompleted() }
+        scheduler.stepAll()
+        source.send(2, 3)
+        source.sendCompleted()
+        scheduler.stepAll()
+        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(source.subscriptions, 2)
+        XCTAssertEqual(source.disposals, 2)
+    }
+}
