@@ -67,8 +67,10 @@ extension RACScheduler {
     }
 
     /// Runs `block` with the receiver as `currentScheduler`, then restores
-    /// the previous one. Every scheduler runs its blocks through this.
-    internal func performAsCurrentScheduler(_ block: () -> Void) {
+    /// the previous one: RAC 2.5's `-performAsCurrentScheduler:`, for
+    /// subclasses. Every scheduler that runs blocks on a queue or thread of
+    /// its own runs them through this.
+    public final func performAsCurrentScheduler(_ block: () -> Void) {
         let previous = RACCurrentScheduler.get()
         RACCurrentScheduler.set(self)
         defer { RACCurrentScheduler.set(previous) }
