@@ -92,6 +92,7 @@ final class OperatorsA1ConditionalTests: XCTestCase {
         let recorder = RACSignal.switch(source.signal, cases: ["a": a1Values(1)], default: nil).a1Record()
         source.send("a", "c")
         XCTAssertEqual(recorder.values, [1])
+        XCTAssertEqual(recorder.errors.map { $0 as? RACSignalError }, [.noMatchingCase(key: "c")])
         XCTAssertEqual(recorder.errors.map { "\($0)" }, ["No matching signal found for value c"])
         XCTAssertEqual(source.disposals, 1)
     }

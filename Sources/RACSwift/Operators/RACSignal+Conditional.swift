@@ -19,29 +19,15 @@ extension RACSignal {
     /// `+switch:cases:default:`. As with `if(_:then:else:)`, each key
     /// disposes the subscription to the signal chosen before and subscribes
     /// the chosen one anew. A key with neither a case nor a default fails
-    /// the returned signal with RAC's no-matching-case error, whose
+    /// the returned signal with `RACSignalError.noMatchingCase`, whose
     /// description names the key. Completes once `signal` and the current
     /// case have completed.
     public static func `switch`<Key: Hashable>(_ signal: RACSignal<Key>, cases: [Key: RACSignal<Value>],
                                                default defaultSignal: RACSignal<Value>? = nil) -> RACSignal<Value> {
         let switched = signal.map { key in
-            cases[key] ?? defaultSignal ?? RACSignal.error(RACNoMatchingCaseError(key: key))
+            cases[key] ?? defaultSignal ?? RACSignal.error(RACSignalError.noMatchingCase(key: String(describing: key)))
         }.switchToLatest()
         switched.name = "+switch: \(signal.name) cases: \(cases.count) default: \(defaultSignal?.name ?? "nil")"
         return switched
-    }
-}
-
-/// RAC's `RACSignalErrorNoMatchingCase`: `switch(_:cases:default:)` received
-/// a key with neither a case nor a default. It belongs in `RACSignalError`
-/// (RACSignal+Time.swift), as `case noMatchingCase(key: String)`, which
-/// this file does not own; until then it is internal, and users see it by
-/// its description.
-internal struct RACNoMatchingCaseError: Error, CustomStringConvertible {
-    /// RAC's localized description, which names the key.
-    let description: String
-
-    init<Key>(key: Key) {
-        description = "No matching signal found for value \(key)"
     }
 }

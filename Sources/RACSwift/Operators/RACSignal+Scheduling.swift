@@ -1,0 +1,123 @@
+extension RACSignal {
+    /// Sends each of the receiver's events (values, error, completion) on
+    /// `scheduler`, in the order the receiver sent them: RAC 2.5's
+    /// `-deliverOn:`.
+    ///
+    /// Each event is scheduled on its own, as soon as it arrives, so on a
+    /// serial scheduler (every scheduler RACSwift makes: the main thread
+    /// scheduler, `scheduler(priority:name:)`, a test scheduler) the events
+    /// keep their order and never overlap. Subscription and disposal stay on
+    /// the calling thread; use `subscribeOn(_:)` to move those.
+    ///
+    /// Disposing the subscription drops the events still waiting on the
+    /// scheduler and releases the subscriber at once, without waiting for
+    /// them to come due.
+    public func deliverOn(_ scheduler: RACScheduler) -> RACSignal<Value> {
+        lift("[\(name)] -deliverOn: \(scheduler)") { downstream in
+            let target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
+            return RACForwardingSink(downstream, onNext: { value, _ in
+                scheduler.schedule { target.withTarget { $0.sendNext(value) } }
+            }, onError: { error, _ in
+                scheduler.schedule { target.withTarget { $0.sendError(error) } }
+            }, onCompleted: { _ in
+                scheduler.schedule { target.withTarget { $0.sendCompleted() } }
+            })
+        }
+    }
+
+    /// Subscribes to the receiver on `scheduler`, and disposes that
+    /// subscription on `scheduler` too: RAC 2.5's `-subscribeOn:`, for
+    /// sources whose subscription side effects (or cleanup) must happen on a
+    /// particular scheduler.
+    ///
+    /// Events are sent on whatever thread the receiver sends them from,
+    /// which need not be `scheduler`'s: add `deliverOn(_:)` for that.
+    /// Disposing the returned subscription stops the events at once, on the
+    /// disposing thread; only the receiver's own cleanup is scheduled.
+    public func subscribeOn(_ scheduler: RACScheduler) -> RACSignal<Value> {
+        let signal = RACSubscribeOnSignal(source: self, scheduler: scheduler)
+        signal.name = "[\(name)] -subscribeOn: \(scheduler)"
+        return signal
+    }
+}
+
+/// What blocks scheduled for later (a delivery of `deliverOn(_:)` or
+/// `delay(_:)`, a timer) act on, usually a sink, held so that ending the
+/// subscription lets it go at once.
+///
+/// A scheduled block may outlive the subscription by a long time (a test
+/// scheduler that is never stepped, a long delay), and Dispatch keeps even a
+/// cancelled block until it comes due. So the blocks do not capture the
+/// target: they capture this handle, a `RACSerialDisposable` holding it,
+/// which joins the subscription. Ending the subscription (disposal, or a
+/// terminal event, which disposes it) disposes the handle, which disposes the
+/// target and drops its reference; a block that runs afterwards finds
+/// nothing to act on. `RACSerialDisposable` reads its reference lock-free and
+/// never hands out a released object, so a block racing with the disposal
+/// either acts on a live target (a sink then drops the event, being
+/// disposed) or finds the handle empty.
+@usableFromInline
+internal struct RACScheduledTarget<Target: RACDisposable> {
+    @usableFromInline internal let holder: RACSerialDisposable
+
+    /// A handle on `target` that lets go of it when `subscription` ends.
+    @usableFromInline
+    internal init(_ target: Target, endingWith subscription: RACCompoundDisposable?) {
+        holder = RACSerialDisposable(disposable: target)
+        subscription?.add(holder)
+    }
+
+    /// Runs `body` with the target, unless the subscription has ended.
+    @usableFromInline
+    internal func withTarget(_ body: (Target) -> Void) {
+        guard let target = holder.disposable else { return }
+        body(unsafeDowncast(target, to: Target.self))
+    }
+}
+
+/// What `subscribeOn(_:)` returns: a signal that subscribes to its source
+/// from a block scheduled on `scheduler`, and disposes that subscription from
+/// another.
+internal final class RACSubscribeOnSignal<Value>: RACSignal<Value> {
+    let source: RACSignal<Value>
+    let scheduler: RACScheduler
+
+    init(source: RACSignal<Value>, scheduler: RACScheduler) {
+        self.source = source
+        self.scheduler = scheduler
+        super.init()
+    }
+
+    override class var subscribesSinks: Bool { true }
+
+    override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
+        let subscription = RACCompoundDisposable()
+        _ = downstream.bind(to: subscription)
+
+        // The source sends to a sink of its own, bound to the source's
+        // subscription only: handing it `downstream` would join the two
+        // subscriptions, and disposing ours would then dispose the source's
+        // on the spot instead of on the scheduler.
+        let relay = RACForwardingSink<Value, Value>(downstream) { value, downstream in
+            downstream.sendNext(value)
+        }
+        let sourceSubscription = RACSerialDisposable()
+        let scheduling = scheduler.schedule { [source] in
+            guard !downstream.isDisposed else { return }
+            // Set after `sourceSubscription` was disposed, this disposes the
+            // new subscription at once, still on the scheduler.
+            sourceSubscription.disposable = source.subscribe(sink: relay)
+        }
+        subscription.add(RACDisposable { [scheduler] in
+            scheduling?.dispose()
+            // Ended by a terminal event, the source disposed itself already:
+            // no need to bother the scheduler.
+            if sourceSubscription.disposable?.isDisposed ?? false {
+                sourceSubscription.dispose()
+            } else {
+                scheduler.schedule { sourceSubscription.dispose() }
+            }
+        })
+        return subscription
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// A million values: walking, folding and releasing must take constant
+/// stack. Recursion over that length would overflow the stack, which
+/// crashes the test process rather than failing one test.
+final class SequenceLongTests: XCTestCase {
+    private let count = 1_000_000
+
+    func testIteratesAMillionValues() {
+        var sum = 0
+        for value in Array(0..<count).rac_sequence { sum &+= value }
+        XCTAssertEqual(sum, count * (count - 1) / 2)
+    }
+
+    func testMapFilterChainOverAMillionValues() {
+        let sequence = Array(0..<count).rac_sequence
+            .map { $0 * 2 }
+            .filter { $0 % 3 == 0 }
+            .map { $0 + 1 }
+        XCTAssertEqual(sequence.foldLeftWithStart(0) { $0 &+ $1 }, expectedChainSum())
+        XCTAssertEqual(sequence.array.count, (count + 2) / 3)
+    }
+
+    func testFilterSkipsAMillionRejectedValues() {
+        let sequence = Array(0..<count).rac_sequence.filter { $0 == self.count - 1 }
+        XCTAssertEqual(sequence.head, count - 1)
+    }
+
+    func testReleasesAMillionEvaluatedNodes() {
+        // Evaluated, the mapped sequence is a linked list of a million
+        // nodes; its release must not recurse from node to node.
+        weak var weakSequence: RACSequence<Int>?
+        do {
+            let sequence = Array(0..<count).rac_sequence.map { $0 }.filter { _ in true }
+            weakSequence = sequence
+            XCTAssertEqual(sequence.array.count, count)
+        }
+        XCTAssertNil(weakSequence)
+    }
+
+    func testReleasesAMillionNodesOnABackgroundThread() {
+        // Secondary threads have far smaller stacks than the main thread.
+        let done = expectation(description: "released")
+        Thread.detachNewThread { [count] in
+            do {
+                let sequence = Array(0..<count).rac_sequence.map { $0 + 1 }
+                XCTAssertEqual(sequence.array.last, count)
+            }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 60)
+    }
+
+    func testSendsAMillionValuesOnTheImmediateScheduler() {
+        var sum = 0
+        var completed = false
+        Array(0..<count).rac_sequence.signal(with: .immediateScheduler)
+            .subscribeNext({ sum &+= $0 }, completed: { completed = true })
+        XCTAssertEqual(sum, count * (count - 1) / 2)
+        XCTAssertTrue(completed)
+    }
+
+    func testBuildsAndWalksAMillionNodeHeadBlockChain() {
+        // A chain made with init(headBlock:tailBlock:), each tail made on demand.
+        func chain(from value: Int) -> RACSequence<Int> {
+            RACSequence(headBlock: { value }, tailBlock: {
+                value + 1 < self.count ? chain(from: value + 1) : nil
+            })
+        }
+        XCTAssertEqual(chain(from: 0).foldLeftWithStart(0) { $0 &+ $1 }, count * (count - 1) / 2)
+    }
+
+    private func expectedChainSum() -> Int {
+        var sum = 0
+        for value in 0..<count where (value * 2) % 3 == 0 { sum &+= value * 2 + 1 }
+        return sum
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class TimeOperatorsBufferTests: XCTestCase {
+    // MARK: bufferWithTime
+
+    func testBuffersValuesForAnIntervalFromTheFirstOne() {
+        let scheduler = RACTestScheduler()
+        let subject = RACSubject<Int>()
+        let log = TimeOpsLog()
+        subject.bufferWithTime(1, onScheduler: scheduler).timeOpsRecord(into: log)
+        scheduler.timeOpsAt(0.5) {
+            subject.sendNext(1)
+            subject.sendNext(2)
+        }
+        scheduler.timeOpsAt(1.2) { subject.sendNext(3) }
+        scheduler.timeOpsMark(1.4, in: log)
+        scheduler.timeOpsAt(1.6) { subject.sendNext(4) }
+        scheduler.timeOpsMark(1.7, in: log)
+        scheduler.stepAll()
+        XCTAssertEqual(log.entries, ["@1.4", "[1, 2, 3]", "@1.7", "[4]"])
+    }
+
+    func testStartsNoTimerUntilAValueArrives() {
+        let scheduler = RACTestScheduler()
+        let subject = RACSubject<Int>()
+        let log = TimeOpsLog()
+        subject.bufferWithTime(1, onScheduler: scheduler).timeOpsRecord(into: log)
+        scheduler.timeOpsAt(5) { subject.sendNext(1) }
+        scheduler.timeOpsMark(5.9, in: log)
+        scheduler.stepAll()
+        XCTAssertEqual(log.entries, ["@5.9", "[1]"], "an empty batch is never sent")
+    }
+
+    func testCompletionSendsTheCollectedValuesFirst() {
+        let scheduler = RACTestScheduler()
+        let subject = RACSubject<Int?>()
+        var batches: [[Int?]] = []
+        var completed = false
+        subject.bufferWithTime(1, onScheduler: scheduler)
+            .subscribeNext({ batches.append($0) }, completed: { completed = true })
+        subject.sendNext(nil)
+        subject.sendNext(1)
+        subject.sendCompleted()
+        XCTAssertEqual(batches, [[nil, 1]], "nil values are buffered too")
+        XCTAssertTrue(completed)
+        scheduler.stepAll()
+        XCTAssertEqual(batches.count, 1)
+    }
+
+    func testErrorDropsTheCollectedValues() {
+        let scheduler = RACTestScheduler()
+        let subject = RACSubject<Int>()
+        let log = TimeOpsLog()
+        subject.bufferWithTime(1, onScheduler: scheduler).timeOpsRecord(into: log)
+        subject.sendNext(1)
+        subject.sendError(TestError())
+        scheduler.stepAll()
+        XCTAssertEqual(log.entries, ["error"])
+    }
+
+    func testDefaultFormBuffersOnTheCurrentScheduler() {
+        let scheduler = RACTestScheduler()
+        let subject = RACSubject<Int>()
+        let log = TimeOpsLog()
+        subject.bufferWithTime(1).timeOpsRecord(into: log)
+        scheduler.timeOpsAt(0) { subject.sendNext(1) }
+        scheduler.timeOpsMark(0.9, in: log)
+        scheduler.stepAll()
+        XCTAssertEqual(log.entries, ["@0.9", "[1]"])
+    }
+
+    func testRacingSourceAndTimerLoseAndDuplicateNothing() {
+        let subject = RACSubject<Int>()
+        let scheduler = RACScheduler.scheduler(name: "buffer race")
+        var received: [Int] = []
+        var inside = false
+        let done = expectation(description: "completed")
+        subject.bufferWithTime(0.0001, onScheduler: scheduler).subscribeNext({
+            XCTAssertFalse(inside)
+            inside = true
+            XCTAssertFalse($0.isEmpty)
+            received += $0
+            inside = false
+        }, completed: { done.fulfill() })
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for value in 0..<10_000 { subject.sendNext(thread * 10_000 + value) }
+        }
+        subject.sendCompleted()
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(received.sorted(), Array(0..<20_000))
+    }
+
+    // MARK: sample
+
+    func testSampleSendsTheLatestValueWheneverTheSamplerSends() {
+        let subject = RACSubject<Int>()
+        let sampler = RACSubject<RACUnit>()
+        var values: [Int] = []
+        subject.sample(sampler).subscribeNext { values.append($0) }
+        sampler.sendNext(.defaultUnit)
+        XCTAssertEqual(values, [], "nothing to sample yet")
+        subject.sendNext(1)
+        subject.sendNext(2)
+        XCTAssertEqual(values, [])
+        sampler.sendNext(.defaultUnit)
+        XCTAssertEqual(values, [2])
+        subject.sendNext(3)
+        sampler.sendNext(.defaultUnit)
+        sampler.sendNext(.defaultUnit)
+        XCTAssertEqual(values, [2, 3, 3])
+    }
+
+    func testSampleEndsWhenEitherSignalEnds() {
+        let log = TimeOpsLog()
+        let source = TimeOpsSource<Int>()
+        let sampler = RACSubject<Int>()
+        source.signal.sample(sampler).timeOpsRecord(into: log)
+        sampler.sendCompleted()
+        XCTAssertEqual(log.entries, ["completed"])
+        XCTAssertEqual(source.disposals, 1, "the sampler's completion disposes the source")
+
+        let subject = RACSubject<Int>()
+        let otherSampler = TimeOpsSource<Int>()
+        subject.sample(otherSampler.signal).timeOpsRecord(into: log)
+        subject.sendError(TestError())
+        XCTAssertEqual(log.entries, ["completed", "error"])
+        XCTAssertEqual(otherSampler.disposals, 1, "the source's error disposes the sampler")
+
+        let errorSampler = RACSubject<Int>()
+        RACSignal<Int>.never().sample(errorSampler).timeOpsRecord(into: log)
+        errorSampler.sendError(TestError())
+        XCTAssertEqual(log.entries, ["completed", "error", "error"])
+    }
+
+    func testSampleSubscribesTheSourceFirst() {
+        var values: [Int] = []
+        RACBehaviorSubject(defaultValue: 5).sample(RACSignal<RACUnit>.return(.defaultUnit))
+            .subscribeNext { values.append($0) }
+        XCTAssertEqual(values, [5], "the source's first value is there when the sampler fires")
+    }
+
+    func testSampleSerializesRacingSourceAndSampler() {
+        let subject = RACSubject<Int>()
+        let sampler = RACSubject<RACUnit>()
+        var inside = false
+        var samples = 0
+        subject.sample(sampler).subscribeNext { _ in
+            XCTAssertFalse(inside)
+            inside = true
+            samples += 1
+            inside = false
+        }
+        subject.sendNext(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for value in 0..<10_000 {
+                if thread == 0 { subject.sendNext(value) } else { sampler.sendNext(.defaultUnit) }
+            }
+        }
+        XCTAssertEqual(samples, 10_000)
+    }
+}

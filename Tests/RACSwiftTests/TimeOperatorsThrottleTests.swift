@@ -1,0 +1,139 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class TimeOperatorsThrottleTests: XCTestCase {
+    func testSendsTheLatestValueAfterAnIntervalOfSilence() {
+        let scheduler = RACTestScheduler()
+        let subject = RACSubject<Int>()
+        let log = TimeOpsLog()
+        subject.throttle(1, onScheduler: scheduler).timeOpsRecord(into: log)
+        scheduler.timeOpsAt(0) { subject.sendNext(1) }
+        scheduler.timeOpsAt(0.5) { subject.sendNext(2) }
+        scheduler.timeOpsMark(1.4, in: log)
+        scheduler.timeOpsMark(1.6, in: log)
+        scheduler.timeOpsAt(2) { subject.sendNext(3) }
+        scheduler.timeOpsMark(2.9, in: log)
+        scheduler.timeOpsMark(3.1, in: log)
+        scheduler.stepAll()
+        // 1 was replaced before its second was up; 2 waited 0.5 + 1.
+        XCTAssertEqual(log.entries, ["@1.4", "2", "@1.6", "@2.9", "3", "@3.1"])
+    }
+
+    func testSendsTheWaitingValueOnTheScheduler() {
+        let scheduler = RACTestScheduler()
+        var sentOn: RACScheduler?
+        let subject = RACSubject<Int>()
+        subject.throttle(1, onScheduler: scheduler).subscribeNext { _ in sentOn = RACScheduler.currentScheduler }
+        subject.sendNext(1)
+        scheduler.stepAll()
+        XCTAssertTrue(sentOn === scheduler)
+    }
+
+    func testCompletionSendsTheWaitingValueFirst() {
+        let scheduler = RACTestScheduler()
+        let log = TimeOpsLog()
+        let subject = RACSubject<Int>()
+        subject.throttle(1, onScheduler: scheduler).timeOpsRecord(into: log)
+        subject.sendNext(1)
+        subject.sendNext(2)
+        subject.sendCompleted()
+        XCTAssertEqual(log.entries, ["2", "completed"], "completion does not wait for the timer")
+        scheduler.stepAll()
+        XCTAssertEqual(log.entries, ["2", "completed"], "the value is not sent twice")
+    }
+
+    func testErrorDropsTheWaitingValue() {
+        let scheduler = RACTestScheduler()
+        let log = TimeOpsLog()
+        let subject = RACSubject<Int>()
+        subject.throttle(1, onScheduler: scheduler).timeOpsRecord(into: log)
+        subject.sendNext(1)
+        subject.sendError(TestError())
+        scheduler.stepAll()
+        XCTAssertEqual(log.entries, ["error"])
+    }
+
+    func testDisposingCancelsTheWaitingValue() {
+        let scheduler = RACTestScheduler()
+        let subject = RACSubject<Int>()
+        var values: [Int] = []
+        let disposable = subject.throttle(1, onScheduler: scheduler).subscribeNext { values.append($0) }
+        subject.sendNext(1)
+        disposable.dispose()
+        scheduler.stepAll()
+        XCTAssertEqual(values, [])
+    }
+
+    func testValuesFailingTheTestAreSentAtOnceAndDropTheWaitingOne() {
+        let scheduler = RACTestScheduler()
+        let log = TimeOpsLog()
+        let subject = RACSubject<Int>()
+        subject.throttle(1, onScheduler: scheduler) { $0 % 2 == 0 }.timeOpsRecord(into: log)
+        scheduler.timeOpsAt(0) {
+            subject.sendNext(2)
+            subject.sendNext(3)
+        }
+        scheduler.timeOpsAt(0.5) { subject.sendNext(4) }
+        scheduler.timeOpsMark(1.4, in: log)
+        scheduler.stepAll()
+        XCTAssertEqual(log.entries, ["3", "@1.4", "4"])
+    }
+
+    func testDefaultFormWaitsOnTheCurrentScheduler() {
+        // Values sent from the test scheduler's blocks find it current, so
+        // RAC's default choice throttles in its virtual time.
+        let scheduler = RACTestScheduler()
+        let log = TimeOpsLog()
+        let subject = RACSubject<Int>()
+        subject.throttle(1).timeOpsRecord(into: log)
+        scheduler.timeOpsAt(0) { subject.sendNext(1) }
+        scheduler.timeOpsAt(0.5) { subject.sendNext(2) }
+        scheduler.timeOpsMark(1.4, in: log)
+        scheduler.timeOpsMark(1.6, in: log)
+        scheduler.stepAll()
+        XCTAssertEqual(log.entries, ["@1.4", "2", "@1.6"])
+    }
+
+    func testDefaultFormFallsBackToABackgroundScheduler() {
+        let subject = RACSubject<Int>()
+        let done = expectation(description: "throttled value")
+        var sentOn: RACScheduler?
+        subject.throttle(0.01).subscribeNext { _ in
+            sentOn = RACScheduler.currentScheduler
+            done.fulfill()
+        }
+        // No scheduler is current on a plain thread.
+        Thread.detachNewThread { subject.sendNext(1) }
+        wait(for: [done], timeout: 10)
+        XCTAssertNotNil(sentOn)
+        XCTAssertFalse(sentOn === RACScheduler.mainThreadScheduler)
+    }
+
+    func testRacingSourceAndTimerLoseAndDuplicateNothing() {
+        // Two threads send, the timer fires on a third; with an interval of
+        // 0 nearly every value races its own timer. Whatever the
+        // interleaving, the last value must come out, exactly once, before
+        // completion, and no two deliveries may overlap.
+        let subject = RACSubject<Int>()
+        let scheduler = RACScheduler.scheduler(name: "throttle race")
+        var delivered: [Int] = []
+        var inside = false
+        let done = expectation(description: "completed")
+        subject.throttle(0, onScheduler: scheduler).subscribeNext({
+            XCTAssertFalse(inside)
+            inside = true
+            delivered.append($0)
+            inside = false
+        }, completed: { done.fulfill() })
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for value in 0..<5_000 { subject.sendNext(thread * 5_000 + value) }
+        }
+        subject.sendNext(-1)
+        subject.sendCompleted()
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(delivered.last, -1)
+        XCTAssertEqual(delivered.filter { $0 == -1 }.count, 1)
+        XCTAssertEqual(Set(delivered).count, delivered.count, "no value is sent twice")
+    }
+}
