@@ -1,0 +1,99 @@
+import Foundation
+
+/// What `sample(_:)` returns: subscribes the source, then the sampler, both
+/// into one `RACSampleSink`.
+internal final class RACSampleSignal<Value, Trigger>: RACSignal<Value> {
+    let source: RACSignal<Value>
+    let sampler: RACSignal<Trigger>
+
+    init(source: RACSignal<Value>, sampler: RACSignal<Trigger>) {
+        self.source = source
+        self.sampler = sampler
+        super.init()
+    }
+
+    override class var subscribesSinks: Bool { true }
+
+    override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
+        let subscription = RACCompoundDisposable()
+        _ = downstream.bind(to: subscription)
+        let sink = RACSampleSink(downstream)
+        subscription.add(source.subscribe(sink: sink))
+        // A source that ended at once ended the sample too.
+        if !subscription.isDisposed {
+            subscription.add(sampler.subscribe(sink: RACSamplerSink(sink)))
+        }
+        return subscription
+    }
+}
+
+/// Receives the source's events for `sample(_:)`, and the sampler's through
+/// a `RACSamplerSink`.
+///
+/// The source and the sampler send from their own threads, racing for the
+/// latest value and for the subscriber: both go through a `RACSerializer`
+/// over the sink's inline atomic words 1 and 2, whose owner keeps the latest
+/// value and sends downstream.
+internal final class RACSampleSink<Value>: RACSubscriptionSink<Value> {
+    enum Operation {
+        case latest(Value)
+        case sample
+        case error(any Error)
+        case completed
+    }
+
+    let downstream: RACSubscriptionSink<Value>
+    /// Owner-only.
+    @exclusivity(unchecked) private var latest: Value?
+
+    init(_ downstream: RACSubscriptionSink<Value>) {
+        self.downstream = downstream
+        super.init()
+    }
+
+    private var serializer: RACSerializer<Operation> {
+        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
+                      pending: RACInlineAtomics.word(2, of: self))
+    }
+
+    override func receiveNext(_ value: Value) {
+        serializer.perform(.latest(value), now: { latest = value }) { apply($0) }
+    }
+
+    override func receiveError(_ error: any Error) {
+        perform(.error(error))
+    }
+
+    override func receiveCompleted() {
+        perform(.completed)
+    }
+
+    /// From the sampler's sink.
+    func perform(_ operation: Operation) {
+        serializer.perform(operation, now: { apply(operation) }) { apply($0) }
+    }
+
+    private func apply(_ operation: Operation) {
+        switch operation {
+        case let .latest(value): latest = value
+        case .sample: if let latest { downstream.sendNext(latest) }
+        case let .error(error): downstream.sendError(error)
+        case .completed: downstream.sendCompleted()
+        }
+    }
+}
+
+/// The sampler's sink for `sample(_:)`: each value samples, a terminal event
+/// ends the sample.
+internal final class RACSamplerSink<Trigger, Value>: RACSubscriptionSink<Trigger> {
+    let sample: RACSampleSink<Value>
+
+    init(_ sample: RACSampleSink<Value>) {
+        self.sample = sample
+        super.init()
+    }
+
+    override func receiveNext(_ value: Trigger) { sample.perform(.sample) }
+    override func receiveError(_ error: any Error) { sample.perform(.error(error)) }
+    override func receiveCompleted() { sample.perform(.completed) }
+}
