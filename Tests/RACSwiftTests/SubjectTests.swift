@@ -196,6 +196,27 @@ final class SubjectTests: XCTestCase {
         XCTAssertEqual(values, Array(0...100))
     }
 
+    func testReplaySubjectGrowsWithNonTrivialValues() {
+        final class Token {
+            let id: Int
+            init(_ id: Int) { self.id = id }
+        }
+        weak var weakFirst: Token?
+        do {
+            let subject = RACReplaySubject<Token>()
+            for id in 0..<100 {
+                let token = Token(id)
+                if id == 0 { weakFirst = token }
+                subject.sendNext(token)
+            }
+            var ids: [Int] = []
+            subject.subscribeNext { ids.append($0.id) }
+            XCTAssertEqual(ids, Array(0..<100), "values survive the buffer's growth")
+            XCTAssertNotNil(weakFirst)
+        }
+        XCTAssertNil(weakFirst, "values are released with the subject")
+    }
+
     func testReplaySubjectKeepsLastCapacityValues() {
         let subject = RACReplaySubject<Int>(capacity: 3)
         for value in 0..<10 { subject.sendNext(value) }
