@@ -11,8 +11,8 @@ let package = Package(
         // C11 <stdatomic.h> shims: the replacement for OSAtomic*.
         .target(name: "CShims", path: "CShims"),
         .target(name: "RACSwift", dependencies: ["CShims"]),
-        // The benchmark imports RACSwift as any user's module would: no
-        // unsafeFlags, so hot paths rely on @inlinable, not on compiler flags.
+        // The benchmark imports RACSwift as any user's module would, with no
+        // special compiler flags: hot paths rely on @inlinable.
         .executableTarget(name: "bench", dependencies: ["RACSwift"], path: "Benchmarks/bench"),
         .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift"]),
         .testTarget(name: "RACSwiftStressTests", dependencies: ["RACSwift"]),
