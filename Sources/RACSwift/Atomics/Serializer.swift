@@ -37,9 +37,16 @@ internal struct RACSerializer<Operation> {
     /// before it leaves.
     ///
     /// `now` must do what `apply(operation)` would. It exists so that the
-    /// uncontended path never materializes the operation: for a generic
-    /// operation type, building one in unspecialized code costs a runtime
-    /// metadata lookup, more than the rest of the path together.
+    /// uncontended path never materializes the operation.
+    ///
+    /// Everything past the uncontended path (handing over, applying what
+    /// others handed over) runs inside `racOutOfLine`. For an operation type
+    /// that depends on a generic parameter, that code needs the type's
+    /// runtime metadata, and a metadata lookup is a hash-table search that
+    /// costs more than the rest of the path together. The compiler treats
+    /// those lookups as free of side effects and hoists them to the top of
+    /// the function, where they would run on every call, also uncontended;
+    /// behind a call it cannot inline they stay on the paths that need them.
     ///
     /// `now` and `apply` may call `perform` again (from the owner or any
     /// other thread): such a call is handed over and applied after the
@@ -52,12 +59,18 @@ internal struct RACSerializer<Operation> {
         // with its final decrement; we must see its writes.
         if entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 {
             now()
-        } else if handOver(operation()) {
-            applyPending(apply)
+            // Release: publishes the guarded state to the next owner.
+            // Acquire: if others handed operations over meanwhile, we stay
+            // owner and must see what they pushed.
+            let waiting = entries.fetchSub(1, .acq_rel) - 1
+            if waiting != 0 {
+                racOutOfLine { drain(accounted: waiting, apply) }
+            }
         } else {
-            return
+            racOutOfLine {
+                if handOver(operation()) { drain(accounted: 1, apply) }
+            }
         }
-        leave(apply)
     }
 
     /// Pushes `operation` for the owner and counts it in. Returns true if the
@@ -73,18 +86,19 @@ internal struct RACSerializer<Operation> {
         return entries.fetchAdd(1, .acq_rel) == 0
     }
 
-    /// Leaves, first applying whatever was handed over meanwhile; loops while
-    /// more arrives. Uncontended, this is a single decrement.
-    @inlinable @inline(__always)
-    internal func leave(_ apply: (Operation) -> Void) {
-        var accounted = 1
+    /// Applies what was handed over, then leaves; loops while more arrives.
+    /// `accounted` is how many entries the owner may subtract once it has
+    /// applied everything pending.
+    @usableFromInline
+    internal func drain(accounted: Int, _ apply: (Operation) -> Void) {
+        var accounted = accounted
         while true {
+            applyPending(apply)
             // Release: publishes the guarded state to the next owner.
             // Acquire: if we stay owner, we must see what was pushed since.
             let remaining = entries.fetchSub(accounted, .acq_rel) - accounted
             if remaining == 0 { return }
             accounted = remaining
-            applyPending(apply)
         }
     }
 
@@ -93,4 +107,12 @@ internal struct RACSerializer<Operation> {
     internal func applyPending(_ apply: (Operation) -> Void) {
         RACPendingStack<Operation>(top: pending).takeAll(apply)
     }
+}
+
+/// Runs `body`, behind a call the optimizer does not inline: what
+/// `RACSerializer.perform` puts its contended paths in, so that their
+/// runtime type lookups are not hoisted onto the uncontended path.
+@inline(never) @usableFromInline
+internal func racOutOfLine(_ body: () -> Void) {
+    body()
 }
