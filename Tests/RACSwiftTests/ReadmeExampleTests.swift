@@ -1,0 +1,22 @@
+import RACSwift
+import XCTest
+
+/// The README's example, kept compiling and true.
+final class ReadmeExampleTests: XCTestCase {
+    func testReadmeExample() {
+        var printed: [String] = []
+        let searches = RACSubject<String>()
+        let results = searches
+            .filter { !$0.isEmpty }
+            .map { $0.lowercased() }
+            .distinctUntilChanged()
+
+        let subscription = results.subscribeNext { printed.append("search: \($0)") }
+        searches.sendNext("Swift")
+        searches.sendNext("SWIFT")
+        searches.sendNext("")
+        subscription.dispose()
+        searches.sendNext("RAC")
+        XCTAssertEqual(printed, ["search: swift"])
+    }
+}
