@@ -51,13 +51,20 @@ internal final class RACSampleSink<Value>: RACSubscriptionSink<Value> {
         super.init()
     }
 
-    private var serializer: RACSerializer<Operation> {
+    /// The sink's own serializer, over its inline words 1 and 2.
+    private var gate: RACSerializer<Operation> {
         RACSerializer(entries: RACInlineAtomics.word(1, of: self),
                       pending: RACInlineAtomics.word(2, of: self))
     }
 
+    /// Serializes its events already, through `gate`, whose words a second
+    /// serializer must not share.
+    override func servingSenders() -> RACSubscriptionSink<Value> {
+        self
+    }
+
     override func receiveNext(_ value: Value) {
-        serializer.perform(.latest(value), now: { latest = value }) { apply($0) }
+        gate.perform(.latest(value), now: { latest = value }) { apply($0) }
     }
 
     override func receiveError(_ error: any Error) {
@@ -70,7 +77,7 @@ internal final class RACSampleSink<Value>: RACSubscriptionSink<Value> {
 
     /// From the sampler's sink.
     func perform(_ operation: Operation) {
-        serializer.perform(operation, now: { apply(operation) }) { apply($0) }
+        gate.perform(operation, now: { apply(operation) }) { apply($0) }
     }
 
     private func apply(_ operation: Operation) {

@@ -18,10 +18,11 @@ internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value> {
         super.init()
     }
 
-    @inlinable @inline(__always)
-    internal var serializer: RACSerializer<RACEvent<Value>> {
-        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
-                      pending: RACInlineAtomics.word(2, of: self))
+    /// Serializes already: handing it to racing senders needs nothing more
+    /// (and its serializer words must not serve twice).
+    @usableFromInline
+    internal override func servingSenders() -> RACSubscriptionSink<Value> {
+        self
     }
 
     @usableFromInline

@@ -52,30 +52,37 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
         timerTarget = RACScheduledTarget(self, endingWith: downstream.subscription)
     }
 
-    private var serializer: RACSerializer<Operation> {
+    /// The sink's own serializer, over its inline words 1 and 2.
+    private var gate: RACSerializer<Operation> {
         RACSerializer(entries: RACInlineAtomics.word(1, of: self),
                       pending: RACInlineAtomics.word(2, of: self))
+    }
+
+    /// Serializes its events already, through `gate`, whose words a second
+    /// serializer must not share.
+    override func servingSenders() -> RACSubscriptionSink<Value> {
+        self
     }
 
     // MARK: Events, on the source's thread or the timer's
 
     final override func receiveNext(_ value: Value) {
         let delayScheduler = self.delayScheduler(for: value)
-        serializer.perform(.next(value, delayScheduler), now: { applyNext(value, delayingOn: delayScheduler) }) {
+        gate.perform(.next(value, delayScheduler), now: { applyNext(value, delayingOn: delayScheduler) }) {
             apply($0)
         }
     }
 
     final override func receiveError(_ error: any Error) {
-        serializer.perform(.error(error), now: { finish(.error(error)) }) { apply($0) }
+        gate.perform(.error(error), now: { finish(.error(error)) }) { apply($0) }
     }
 
     final override func receiveCompleted() {
-        serializer.perform(.completed, now: { finish(.completed) }) { apply($0) }
+        gate.perform(.completed, now: { finish(.completed) }) { apply($0) }
     }
 
     private func timerFired(_ generation: UInt) {
-        serializer.perform(.timer(generation: generation), now: { applyTimer(generation) }) { apply($0) }
+        gate.perform(.timer(generation: generation), now: { applyTimer(generation) }) { apply($0) }
     }
 
     /// Cancels the pending timer along with the subscription.

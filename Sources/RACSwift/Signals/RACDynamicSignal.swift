@@ -27,7 +27,8 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value> {
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()
-        let sink = sink.bind(to: subscription)
+        // The user's block may send from several threads at once.
+        let sink = sink.bind(to: subscription).servingSenders()
         if RACScheduler.subscriptionRunsInline {
             // The common case, without the closure allocation of scheduling.
             subscription.add(didSubscribe(sink))

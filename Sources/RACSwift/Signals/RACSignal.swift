@@ -35,7 +35,7 @@ open class RACSignal<Value> {
         // otherwise adopt it, and stop it on a terminal event before
         // forwarding that event.
         let subscription = RACCompoundDisposable()
-        subscription.add(subscribe(sink.bind(to: subscription) as any RACSubscriber<Value>))
+        subscription.add(subscribe(sink.bind(to: subscription).servingSenders() as any RACSubscriber<Value>))
         return subscription
     }
 

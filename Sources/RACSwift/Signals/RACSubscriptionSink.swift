@@ -1,3 +1,5 @@
+import CShims
+
 /// The receiving end of one subscription: a subscriber that is also the
 /// disposable of that subscription.
 ///
@@ -13,9 +15,11 @@
 /// - a terminal event disposes the whole subscription first, then is
 ///   delivered, then the subclass releases what it holds (`releaseBlocks`).
 ///
-/// Events to one sink are serialized by its source (RAC's contract); only
-/// `dispose()` may come from another thread, and it touches nothing but the
-/// flag, so a delivery in flight never sees a released block.
+/// Events to one sink are serialized: by its source when that is one of
+/// RACSwift's own, or by the sink itself when it is handed to code that may
+/// send from several threads (`servingSenders()`). `dispose()` may come from
+/// any thread; it only sets the flag and disposes the subscription, so a
+/// delivery in flight never sees a released block.
 @usableFromInline
 internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// The subscription this sink ends with a terminal event. Written once,
@@ -30,22 +34,98 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
 
     @inlinable
     internal final func sendNext(_ value: Value) {
+        // One acquire load answers both questions: stopped? serializing?
+        let state = stateWord.load(.acquire)
+        guard state & Self.disposedBit == 0 else { return }
+        if state & Self.serializingBit == 0 {
+            receiveNext(value)
+        } else {
+            serializer.perform(.next(value), now: { deliverNext(value) }) { deliver($0) }
+        }
+    }
+
+    @inlinable
+    internal final func sendError(_ error: any Error) {
+        if stateWord.load(.acquire) & Self.serializingBit == 0 {
+            deliverError(error)
+        } else {
+            serializer.perform(.error(error), now: { deliverError(error) }) { deliver($0) }
+        }
+    }
+
+    @inlinable
+    internal final func sendCompleted() {
+        if stateWord.load(.acquire) & Self.serializingBit == 0 {
+            deliverCompleted()
+        } else {
+            serializer.perform(.completed, now: { deliverCompleted() }) { deliver($0) }
+        }
+    }
+
+    // Delivery by RAC's rules: nothing after a terminal event or disposal; a
+    // terminal event disposes the subscription first, and the blocks are
+    // released after it. (The uncontended paths above call these directly:
+    // building a `RACEvent` in unspecialized code would cost a runtime
+    // metadata lookup per event.)
+
+    @inlinable
+    internal final func deliverNext(_ value: Value) {
         guard !isDisposed else { return }
         receiveNext(value)
     }
 
     @inlinable
-    internal final func sendError(_ error: any Error) {
+    internal final func deliverError(_ error: any Error) {
         guard terminate() else { return }
         receiveError(error)
         releaseBlocks()
     }
 
     @inlinable
-    internal final func sendCompleted() {
+    internal final func deliverCompleted() {
         guard terminate() else { return }
         receiveCompleted()
         releaseBlocks()
+    }
+
+    /// Delivers an event handed over to the sink's serializer.
+    @usableFromInline
+    internal final func deliver(_ event: RACEvent<Value>) {
+        switch event {
+        case .next(let value): deliverNext(value)
+        case .error(let error): deliverError(error)
+        case .completed: deliverCompleted()
+        }
+    }
+
+    /// State word bit 0 (`RACDisposable`'s): disposed.
+    @inlinable internal static var disposedBit: Int { 1 }
+
+    /// State word bit 1: the sink serializes its events itself, because it
+    /// was handed to code that may send from several threads at once (the
+    /// subscriber a `createSignal` block receives). RAC 2.5's subscriber
+    /// took `@synchronized(self)` around every event for this; here racing
+    /// senders go through a `RACSerializer` over the sink's inline words 1
+    /// and 2, at two atomic read-modify-writes per event, and a terminal
+    /// event (which releases the blocks) can never overlap a delivery still
+    /// using them. Sinks fed by RACSwift's own sources, which serialize
+    /// already, leave the bit clear and pay one branch.
+    @inlinable internal static var serializingBit: Int { 2 }
+
+    @inlinable @inline(__always)
+    internal final var serializer: RACSerializer<RACEvent<Value>> {
+        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
+                      pending: RACInlineAtomics.word(2, of: self))
+    }
+
+    /// The sink, made safe to hand to code that may send from several
+    /// threads at once (see `serializingBit`).
+    @usableFromInline
+    internal func servingSenders() -> RACSubscriptionSink<Value> {
+        // Relaxed: the caller publishes the sink to the senders afterwards
+        // (by calling them, or by scheduling them), which orders this.
+        _ = stateWord.fetchOr(Self.serializingBit, .relaxed)
+        return self
     }
 
     /// Binds the sink to `disposable`, the subscription's compound: the
