@@ -151,6 +151,31 @@ final class SubjectStressTests: XCTestCase {
         XCTAssertEqual(background.overlaps, 0)
     }
 
+    /// dispose() returns having stopped the subscriber, even while another
+    /// thread is adding to and removing from the same compound disposable
+    /// (which makes the compound's own serializer busy at that moment).
+    func testDisposeStopsSubscriberWhileCompoundIsBusy() {
+        let leaks = Tally()
+        for _ in 0..<3_000 {
+            let subject = RACSubject<Int>()
+            let disposable = subject.subscribeNext { value in if value == 1 { leaks.add() } }
+            let compound = disposable as! RACCompoundDisposable
+            runConcurrently(threads: 2) { index in
+                if index == 0 {
+                    for _ in 0..<20 {
+                        let child = RACDisposable()
+                        compound.add(child)
+                        compound.remove(child)
+                    }
+                } else {
+                    disposable.dispose()
+                    subject.sendNext(1)
+                }
+            }
+        }
+        XCTAssertEqual(leaks.total, 0, "a send after dispose() returned reached the subscriber")
+    }
+
     /// sendCompleted races sendNext: every subscriber gets exactly one
     /// terminal event and nothing after it.
     func testCompletionRacingSends() {

@@ -22,6 +22,12 @@ public final class RACCompoundDisposable: RACDisposable {
         case disposeAll
     }
 
+    /// The child that `dispose()` disposes on the disposing thread before it
+    /// returns: a subscription's sink. Written once before the compound is
+    /// shared, then read and cleared only by the thread that won the
+    /// disposal flag, so it needs no synchronization of its own.
+    @exclusivity(unchecked) private var primary: RACDisposable?
+
     // Guarded by the serializer: read and written only by its owner. The
     // serializer, not Swift's exclusivity checks, makes access exclusive, so
     // the dynamic checks (about 50 instructions per access) are turned off.
@@ -74,9 +80,27 @@ public final class RACCompoundDisposable: RACDisposable {
         child.add(RACDisposable { self.remove(child) })
     }
 
-    /// Disposes every child, once.
+    /// Makes `disposable` the primary child: the one that `dispose()`
+    /// disposes on the disposing thread before returning, even when another
+    /// thread is adding or removing children at that moment (the others are
+    /// then disposed by that thread, right after). For a subscription's sink,
+    /// this is what makes "once dispose() returns, no later event reaches the
+    /// subscriber" hold. Only before the compound is shared with any other
+    /// thread.
+    internal func setPrimary(_ disposable: RACDisposable) {
+        precondition(primary == nil, "a compound disposable has one primary child")
+        primary = disposable
+    }
+
+    /// Disposes every child, once: the primary child on this thread before
+    /// returning; the others on this thread too, unless another thread is
+    /// adding or removing children at that moment, which then disposes them.
     public override func dispose() {
         guard markDisposed() else { return }
+        if let primary {
+            self.primary = nil
+            primary.dispose()
+        }
         serializer.perform(.disposeAll, now: { disposeChildren() }) { apply($0) }
     }
 

@@ -139,13 +139,29 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// themselves, so that it does not grow.
     @usableFromInline
     internal func didSubscribe(with disposable: RACCompoundDisposable) {
-        guard let subscription else {
-            subscription = disposable
-            disposable.add(self)
-            return
-        }
-        subscription.adopt(disposable)
+        attach(to: disposable, isNew: false)
     }
+
+    /// `didSubscribe(with:)` for a compound that was just made and is not
+    /// shared yet: the sink becomes its primary child (see
+    /// `RACCompoundDisposable.setPrimary(_:)`), which `dispose()` stops on the
+    /// disposing thread before it returns, and which costs no atomic
+    /// operation to add.
+    @usableFromInline
+    internal final func attach(to disposable: RACCompoundDisposable, isNew: Bool) {
+        if let subscription {
+            subscription.adopt(disposable)
+        } else {
+            subscription = disposable
+            if isNew { disposable.setPrimary(self) } else { disposable.add(self) }
+        }
+        didAttach(to: disposable)
+    }
+
+    /// Called after the sink joined a subscription: the passthrough tells
+    /// its inner subscriber.
+    @usableFromInline
+    internal func didAttach(to disposable: RACCompoundDisposable) {}
 
     /// Disposes the subscription on a terminal event. Returns false if the
     /// sink had stopped already.
@@ -246,10 +262,9 @@ internal final class RACPassthroughSubscriber<Value>: RACSubscriptionSink<Value>
         super.init()
     }
 
-    /// Binds to the subscription, then tells the inner subscriber about it.
+    /// Tells the inner subscriber about the subscription it joined.
     @usableFromInline
-    internal override func didSubscribe(with disposable: RACCompoundDisposable) {
-        super.didSubscribe(with: disposable)
+    internal override func didAttach(to disposable: RACCompoundDisposable) {
         inner.didSubscribe(with: disposable)
     }
 
@@ -261,9 +276,10 @@ internal final class RACPassthroughSubscriber<Value>: RACSubscriptionSink<Value>
 extension RACSubscriptionSink {
     /// Binds a fresh sink to a new subscription's compound disposable and
     /// returns it: the first thing every signal's `subscribe(sink:)` does.
+    /// `disposable` must be new, not yet shared with another thread.
     @inlinable @inline(__always)
     internal func bind(to disposable: RACCompoundDisposable) -> Self {
-        didSubscribe(with: disposable)
+        attach(to: disposable, isNew: true)
         return self
     }
 }
