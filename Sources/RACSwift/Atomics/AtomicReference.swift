@@ -15,9 +15,13 @@ import CShims
 /// Why that is safe: a parked object was swapped out before it was parked,
 /// and a reader can only have loaded it before it was swapped out, hence
 /// after announcing itself. The reclaimer takes the retired stack *first* and
-/// reads the count *second* (all four steps sequentially consistent), so a
-/// reader that could still hold an unretained pointer to anything taken is
-/// counted, and the reclaimer puts the stack back instead of dropping it.
+/// reads the count *second*, so a reader that could still hold an
+/// unretained pointer to anything taken is counted, and the reclaimer puts
+/// the stack back instead of dropping it. The orders: the readers' increment
+/// and load, the writer's swap and the reclaimer's count load are
+/// sequentially consistent; the take itself is an acquire, which suffices
+/// because the swap happens before the push (same thread, then a releasing
+/// push) and so before the take, which is sequenced before the count load.
 ///
 /// The value word holds the bit pattern of an unmanaged +1 reference, 0 for
 /// nil, or an odd sentinel chosen by the owner (objects are at least
