@@ -45,7 +45,10 @@ extension RACSignal {
     /// A cold signal that calls `didSubscribe` for each subscriber, on the
     /// subscription scheduler, with a subscriber to send events to. The
     /// disposable it returns (if any) runs when the subscription is disposed
-    /// or ends.
+    /// or ends. The subscriber may be sent to from several threads at once:
+    /// it delivers one event at a time, in the order the sends took effect,
+    /// as RAC 2.5's did (without its lock: a racing send is handed to the
+    /// thread that is delivering).
     @inlinable
     public static func createSignal(
         _ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?
