@@ -40,8 +40,13 @@ extension RACSignal {
     /// subscribed first, so a value it sends at once is there for a sampler
     /// that fires at once.
     public func sample<U>(_ sampler: RACSignal<U>) -> RACSignal<Value> {
-        let signal = RACSampleSignal(source: self, sampler: sampler)
-        signal.name = "[\(name)] -sample: \(sampler.name)"
-        return signal
+        .multiSource("[\(name)] -sample: \(sampler.name)") { [self] downstream, group in
+            let sink = RACSampleSink(downstream)
+            group.add(subscribe(sink: sink))
+            // A source that ended at once ended the sample too.
+            if !group.isDisposed {
+                group.add(sampler.subscribe(sink: RACSamplerSink(sink)))
+            }
+        }
     }
 }

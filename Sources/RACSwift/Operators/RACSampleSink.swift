@@ -1,32 +1,5 @@
 import Foundation
 
-/// What `sample(_:)` returns: subscribes the source, then the sampler, both
-/// into one `RACSampleSink`.
-internal final class RACSampleSignal<Value, Trigger>: RACSignal<Value> {
-    let source: RACSignal<Value>
-    let sampler: RACSignal<Trigger>
-
-    init(source: RACSignal<Value>, sampler: RACSignal<Trigger>) {
-        self.source = source
-        self.sampler = sampler
-        super.init()
-    }
-
-    override class var subscribesSinks: Bool { true }
-
-    override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
-        let subscription = RACCompoundDisposable()
-        _ = downstream.bind(to: subscription)
-        let sink = RACSampleSink(downstream)
-        subscription.add(source.subscribe(sink: sink))
-        // A source that ended at once ended the sample too.
-        if !subscription.isDisposed {
-            subscription.add(sampler.subscribe(sink: RACSamplerSink(sink)))
-        }
-        return subscription
-    }
-}
-
 /// Receives the source's events for `sample(_:)`, and the sampler's through
 /// a `RACSamplerSink`.
 ///
