@@ -5,9 +5,10 @@ import CShims
 ///
 /// RAC 2.5 gives each subscription a `RACPassthroughSubscriber` that forwards
 /// events until the subscription's disposable is disposed. A sink merges the
-/// two: it is added to the subscription's compound disposable, disposing it
-/// marks the sink (one atomic flag in its inline state word), and every event
-/// checks that flag with a single acquire load, so nothing reaches the
+/// two: it is the primary child of the subscription's compound disposable
+/// (disposed on the disposing thread before `dispose()` returns), disposing
+/// it marks the sink (one atomic flag in its inline state word), and every
+/// event checks that flag with a single acquire load, so nothing reaches the
 /// subscriber once `dispose()` has returned. Subclasses say what receiving an
 /// event means; the base class enforces RAC's rules:
 ///
@@ -23,8 +24,9 @@ import CShims
 @usableFromInline
 internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// The subscription this sink ends with a terminal event. Written once,
-    /// by the first `didSubscribe(with:)`, before the source can send any
-    /// event; read afterwards.
+    /// when the sink first joins a subscription (`bind(to:)` or
+    /// `didSubscribe(with:)`), before the source can send any event; read
+    /// afterwards.
     @exclusivity(unchecked) @usableFromInline internal final var subscription: RACCompoundDisposable?
 
     @inlinable
