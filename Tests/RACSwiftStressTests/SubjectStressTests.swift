@@ -202,22 +202,9 @@ final class SubjectStressTests: XCTestCase {
     /// Late subscribers join a replay subject while a sender sends: each gets
     /// 0..<n exactly once, in order, with no gap.
     func testReplayJoinWhileSending() {
-        let rounds = 200, count = 2_000
-        for _ in 0..<rounds {
-            let subject = RACReplaySubject<Int>()
-            let recorders = (0..<3).map { _ in OrderRecorder() }
-            runConcurrently(threads: 4) { index in
-                if index == 3 {
-                    for value in 0..<count { subject.sendNext(value) }
-                    subject.sendCompleted()
-                } else {
-                    subject.subscribeNext(recorders[index].next, completed: recorders[index].terminal)
-                }
-            }
-            // Subscriptions from plain threads may be scheduled; wait for them.
-            for recorder in recorders { XCTAssertTrue(recorder.waitForTerminal(), "timed out") }
-            for recorder in recorders {
-                XCTAssertEqual(recorder.values, Array(0..<count))
+        for _ in 0..<200 {
+            for recorder in joinWhileSending(RACReplaySubject<Int>(), count: 2_000) {
+                XCTAssertEqual(recorder.values, Array(0..<2_000))
                 XCTAssertEqual(recorder.overlaps, 0)
             }
         }
@@ -227,24 +214,30 @@ final class SubjectStressTests: XCTestCase {
     /// contiguous run ending with the last value, starting at the latest
     /// value at the time it joined (or the default, -1).
     func testBehaviorJoinWhileSending() {
-        let count = 2_000
         for _ in 0..<200 {
-            let subject = RACBehaviorSubject(defaultValue: -1)
-            let recorders = (0..<3).map { _ in OrderRecorder() }
-            runConcurrently(threads: 4) { index in
-                if index == 3 {
-                    for value in 0..<count { subject.sendNext(value) }
-                    subject.sendCompleted()
-                } else {
-                    subject.subscribeNext(recorders[index].next, completed: recorders[index].terminal)
-                }
-            }
-            for recorder in recorders { XCTAssertTrue(recorder.waitForTerminal(), "timed out") }
-            for recorder in recorders {
+            for recorder in joinWhileSending(RACBehaviorSubject(defaultValue: -1), count: 2_000) {
                 guard let first = recorder.values.first else { return XCTFail("no value") }
-                XCTAssertEqual(recorder.values, Array(first..<count))
+                XCTAssertEqual(recorder.values, Array(first..<2_000))
+                XCTAssertEqual(recorder.overlaps, 0)
             }
         }
+    }
+
+    /// Three threads subscribe to `subject` while a fourth sends 0..<count
+    /// and completes; returns the three recorders once each has completed.
+    private func joinWhileSending(_ subject: RACSubject<Int>, count: Int) -> [OrderRecorder] {
+        let recorders = (0..<3).map { _ in OrderRecorder() }
+        runConcurrently(threads: 4) { index in
+            if index == 3 {
+                for value in 0..<count { subject.sendNext(value) }
+                subject.sendCompleted()
+            } else {
+                subject.subscribeNext(recorders[index].next, completed: recorders[index].terminal)
+            }
+        }
+        // Subscriptions from plain threads may be scheduled; wait for them.
+        for recorder in recorders { XCTAssertTrue(recorder.waitForTerminal(), "timed out") }
+        return recorders
     }
 
     /// Subscribers send into their own subject from their blocks while other

@@ -42,26 +42,6 @@ final class TimeOperatorsDelayTests: XCTestCase {
         XCTAssertEqual(log.entries, ["error"])
     }
 
-    func testDisposingDropsDelayedEventsAndReleasesTheSubscriber() {
-        let scheduler = RACTestScheduler()
-        let subject = RACSubject<Int>()
-        weak var weakToken: NSObject?
-        var values: [Int] = []
-        var disposable: RACDisposable?
-        do {
-            let token = NSObject()
-            weakToken = token
-            disposable = subject.delay(1, onScheduler: scheduler).subscribeNext { _ in
-                withExtendedLifetime(token) { values.append(1) }
-            }
-        }
-        subject.sendNext(1)
-        disposable?.dispose()
-        XCTAssertNil(weakToken, "a delayed event must not keep the subscriber alive")
-        scheduler.stepAll()
-        XCTAssertEqual(values, [])
-    }
-
     func testDefaultFormWaitsOnTheCurrentScheduler() {
         let scheduler = RACTestScheduler()
         let subject = RACSubject<Int>()

@@ -35,26 +35,6 @@ final class TimeOperatorsSchedulingTests: XCTestCase {
         XCTAssertEqual(error as? TestError, TestError(code: 7))
     }
 
-    func testDeliverOnDropsQueuedEventsAndReleasesTheSubscriberWhenDisposed() {
-        let scheduler = RACTestScheduler()
-        let subject = RACSubject<Int>()
-        weak var weakToken: NSObject?
-        var values: [Int] = []
-        var disposable: RACDisposable?
-        do {
-            let token = NSObject()
-            weakToken = token
-            disposable = subject.deliverOn(scheduler).subscribeNext { _ in
-                withExtendedLifetime(token) { values.append(1) }
-            }
-        }
-        subject.sendNext(1)
-        disposable?.dispose()
-        XCTAssertNil(weakToken, "a queued event must not keep the subscriber alive")
-        scheduler.stepAll()
-        XCTAssertEqual(values, [])
-    }
-
     func testDeliverOnKeepsOrderOnABackgroundScheduler() {
         let scheduler = RACScheduler.scheduler(name: "deliverOn order")
         let subject = RACSubject<Int>()
