@@ -96,4 +96,7 @@ static inline __attribute__((always_inline)) void racs_thread_fence(racs_memory_
     atomic_thread_fence((memory_order)o);
 }
 
+// The schedulers' thread-local state, which needs a source file of its own.
+#include "RACThreadState.h"
+
 #endif

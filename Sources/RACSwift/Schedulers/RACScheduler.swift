@@ -56,14 +56,14 @@ extension RACScheduler {
     /// outside any scheduler's block, the main thread scheduler.
     public static var currentScheduler: RACScheduler? {
         if let scheduler = RACCurrentScheduler.get() { return scheduler }
-        return Thread.isMainThread ? mainThreadScheduler : nil
+        return RACCurrentScheduler.isMainThread ? mainThreadScheduler : nil
     }
 
     /// Whether `subscriptionScheduler` runs a block at once on this thread:
     /// inside another scheduler's block, or on the main thread.
     @usableFromInline
     internal static var subscriptionRunsInline: Bool {
-        RACCurrentScheduler.get() != nil || Thread.isMainThread
+        RACCurrentScheduler.get() != nil || RACCurrentScheduler.isMainThread
     }
 
     /// Runs `block` with the receiver as `currentScheduler`, then restores
