@@ -63,28 +63,45 @@ extension RACSignal {
 /// replace the plain pass-through of terminal events. Per-subscription state
 /// (a counter, an accumulator) lives in the closures' captures, created in
 /// the `lift` block once per subscription.
+///
+/// `onNext` runs as the sink's `step` (see `RACSubscriptionSink.step`). An
+/// operator with no per-subscription state makes that step once, with
+/// `step(_:)`, and shares it among its subscriptions.
 @usableFromInline
 internal final class RACForwardingSink<Input, Output>: RACSubscriptionSink<Input> {
+    @usableFromInline internal typealias Step = (Input, RACSubscriptionSink<Input>) -> Void
+
     @usableFromInline internal let downstream: RACSubscriptionSink<Output>
-    @usableFromInline internal let onNext: (Input, RACSubscriptionSink<Output>) -> Void
     @usableFromInline internal let onError: ((any Error, RACSubscriptionSink<Output>) -> Void)?
     @usableFromInline internal let onCompleted: ((RACSubscriptionSink<Output>) -> Void)?
 
     @inlinable
     internal init(_ downstream: RACSubscriptionSink<Output>,
-                  onNext: @escaping (Input, RACSubscriptionSink<Output>) -> Void,
+                  step: @escaping Step,
                   onError: ((any Error, RACSubscriptionSink<Output>) -> Void)? = nil,
                   onCompleted: ((RACSubscriptionSink<Output>) -> Void)? = nil) {
         self.downstream = downstream
-        self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted
-        super.init()
+        super.init(step: step)
     }
 
-    @usableFromInline
-    internal override func receiveNext(_ value: Input) {
-        onNext(value, downstream)
+    @inlinable
+    internal convenience init(_ downstream: RACSubscriptionSink<Output>,
+                              onNext: @escaping (Input, RACSubscriptionSink<Output>) -> Void,
+                              onError: ((any Error, RACSubscriptionSink<Output>) -> Void)? = nil,
+                              onCompleted: ((RACSubscriptionSink<Output>) -> Void)? = nil) {
+        self.init(downstream, step: Self.step(onNext), onError: onError, onCompleted: onCompleted)
+    }
+
+    /// The step that calls `onNext` with each value and the downstream sink
+    /// of the forwarding sink receiving it.
+    @inlinable
+    internal static func step(_ onNext: @escaping (Input, RACSubscriptionSink<Output>) -> Void) -> Step {
+        { value, sink in
+            // Only forwarding sinks are built with this step.
+            onNext(value, sink.downstream(Output.self))
+        }
     }
 
     @usableFromInline
@@ -99,13 +116,25 @@ internal final class RACForwardingSink<Input, Output>: RACSubscriptionSink<Input
 }
 
 extension RACSignal {
-    /// An operator that needs no per-subscription state: `onNext` receives
-    /// each value and the downstream sink; terminal events pass through.
+    /// An operator that needs no per-subscription state: `step` receives
+    /// each value and the forwarding sink it arrived at, whose
+    /// `downstream(U.self)` is where results go; terminal events pass
+    /// through. Every subscription shares the one step.
     @inlinable
     internal func liftNext<U>(
         _ name: @autoclosure () -> String,
-        _ onNext: @escaping (Value, RACSubscriptionSink<U>) -> Void
+        _ step: @escaping (Value, RACSubscriptionSink<Value>) -> Void
     ) -> RACSignal<U> {
-        lift(name()) { downstream in RACForwardingSink(downstream, onNext: onNext) }
+        lift(name()) { downstream in RACForwardingSink(downstream, step: step) }
+    }
+}
+
+extension RACSubscriptionSink {
+    /// For a step of a `RACForwardingSink` (which is given the sink as its
+    /// base class): that sink's downstream sink, whose value type `Output`
+    /// the step knows.
+    @inlinable @inline(__always)
+    internal final func downstream<Output>(_: Output.Type) -> RACSubscriptionSink<Output> {
+        unsafeDowncast(self, to: RACForwardingSink<Value, Output>.self).downstream
     }
 }

@@ -20,6 +20,6 @@ extension RACSignal {
     /// event, and ends with the first `.error` or `.completed` event, which
     /// disposes the subscription to the receiver.
     public func dematerialize<U>() -> RACSignal<U> where Value == RACEvent<U> {
-        liftNext("[\(name)] -dematerialize") { event, downstream in downstream.send(event) }
+        liftNext("[\(name)] -dematerialize") { event, sink in sink.downstream(U.self).send(event) }
     }
 }

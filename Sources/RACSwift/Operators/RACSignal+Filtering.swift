@@ -2,8 +2,8 @@ extension RACSignal {
     /// Sends only the values for which `block` returns true.
     @inlinable
     public func filter(_ block: @escaping (Value) -> Bool) -> RACSignal<Value> {
-        liftNext("[\(name)] -filter:") { value, downstream in
-            if block(value) { downstream.sendNext(value) }
+        liftNext("[\(name)] -filter:") { value, sink in
+            if block(value) { sink.downstream(Value.self).sendNext(value) }
         }
     }
 
@@ -86,11 +86,11 @@ extension RACSignal {
     /// without sending that one, which disposes the subscription to the
     /// receiver.
     public func takeUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
-        liftNext("[\(name)] -takeUntilBlock:") { value, downstream in
+        liftNext("[\(name)] -takeUntilBlock:") { value, sink in
             if predicate(value) {
-                downstream.sendCompleted()
+                sink.downstream(Value.self).sendCompleted()
             } else {
-                downstream.sendNext(value)
+                sink.downstream(Value.self).sendNext(value)
             }
         }
     }

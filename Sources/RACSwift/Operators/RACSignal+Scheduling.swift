@@ -98,9 +98,7 @@ internal final class RACSubscribeOnSignal<Value>: RACSignal<Value> {
         // subscription only: handing it `downstream` would join the two
         // subscriptions, and disposing ours would then dispose the source's
         // on the spot instead of on the scheduler.
-        let relay = RACForwardingSink<Value, Value>(downstream) { value, downstream in
-            downstream.sendNext(value)
-        }
+        let relay = RACForwardingSink(passingTo: downstream)
         let sourceSubscription = RACSerialDisposable()
         let scheduling = scheduler.schedule { [source] in
             guard !downstream.isDisposed else { return }

@@ -4,9 +4,9 @@ extension RACSignal {
     /// is subscribed, and it runs once per subscription.
     @inlinable
     public func doNext(_ block: @escaping (Value) -> Void) -> RACSignal<Value> {
-        liftNext("[\(name)] -doNext:") { value, downstream in
+        liftNext("[\(name)] -doNext:") { value, sink in
             block(value)
-            downstream.sendNext(value)
+            sink.downstream(Value.self).sendNext(value)
         }
     }
 

@@ -118,7 +118,7 @@ extension RACSignal {
             downstream.subscription?.add(scheduler.afterDelay(interval) {
                 target.withTarget { $0.sendError(RACSignalError.timedOut) }
             })
-            return RACForwardingSink(serialized) { value, serialized in serialized.sendNext(value) }
+            return RACForwardingSink(passingTo: serialized)
         }
     }
 }

@@ -2,7 +2,7 @@ extension RACSignal {
     /// Sends `block(value)` for each value; terminal events pass through.
     @inlinable
     public func map<U>(_ block: @escaping (Value) -> U) -> RACSignal<U> {
-        liftNext("[\(name)] -map:") { value, downstream in downstream.sendNext(block(value)) }
+        liftNext("[\(name)] -map:") { value, sink in sink.downstream(U.self).sendNext(block(value)) }
     }
 
     /// Sends `value` in place of each value.
@@ -16,7 +16,9 @@ extension RACSignal {
     /// `combineLatestWith(_:)` send).
     @inlinable
     public func reduceEach<A, B, R>(_ block: @escaping (A, B) -> R) -> RACSignal<R> where Value == (A, B) {
-        liftNext("[\(name)] -reduceEach:") { value, downstream in downstream.sendNext(block(value.0, value.1)) }
+        liftNext("[\(name)] -reduceEach:") { value, sink in
+            sink.downstream(R.self).sendNext(block(value.0, value.1))
+        }
     }
 
     /// On a signal of triples, sends `block(first, second, third)` for each
@@ -24,8 +26,8 @@ extension RACSignal {
     @inlinable
     public func reduceEach<A, B, C, R>(_ block: @escaping (A, B, C) -> R) -> RACSignal<R>
         where Value == (A, B, C) {
-        liftNext("[\(name)] -reduceEach:") { value, downstream in
-            downstream.sendNext(block(value.0, value.1, value.2))
+        liftNext("[\(name)] -reduceEach:") { value, sink in
+            sink.downstream(R.self).sendNext(block(value.0, value.1, value.2))
         }
     }
 
@@ -35,7 +37,8 @@ extension RACSignal {
     /// a nil result and an `NSError **`.
     @inlinable
     public func tryMap<U>(_ block: @escaping (Value) throws -> U) -> RACSignal<U> {
-        liftNext("[\(name)] -tryMap:") { value, downstream in
+        liftNext("[\(name)] -tryMap:") { value, sink in
+            let downstream = sink.downstream(U.self)
             do {
                 downstream.sendNext(try block(value))
             } catch {

@@ -29,26 +29,47 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// afterwards.
     @exclusivity(unchecked) @usableFromInline internal final var subscription: RACCompoundDisposable?
 
+    /// What receiving a value means, as a closure compiled where the sink's
+    /// operator was built, or nil for a sink that overrides `receiveNext(_:)`.
+    ///
+    /// Why both: an override of a generic class's method runs unspecialized,
+    /// behind the vtable, so an operator whose work is a closure would pay a
+    /// call into generic code that only loads the closure and calls it. A
+    /// step is called straight from `sendNext(_:)`, which is inlined into the
+    /// upstream operator's own step: a value crosses an operator with one
+    /// flag test and one call into code specialized for its types. It is
+    /// given the sink itself, so that one step serves every subscription of
+    /// its operator (`RACForwardingSink` keeps the downstream sink).
+    @usableFromInline internal final let step: ((Value, RACSubscriptionSink<Value>) -> Void)?
+
     @inlinable
-    internal override init() {
+    internal init(step: ((Value, RACSubscriptionSink<Value>) -> Void)? = nil) {
+        self.step = step
         super.init()
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     internal final func sendNext(_ value: Value) {
         // One acquire load answers both questions: stopped? serializing?
         let state = stateWord.load(.acquire)
-        guard state & Self.disposedBit == 0 else { return }
-        if state & Self.serializingBit == 0 {
-            receiveNext(value)
-        } else {
-            serializer.perform(.next(value), now: { deliverNext(value) }) { deliver($0) }
+        if state & (RACSinkState.disposed | RACSinkState.serializing) == 0 {
+            receive(value)
+        } else if state & RACSinkState.disposed == 0 {
+            sendNextSerialized(value)
         }
+    }
+
+    /// `sendNext(_:)` for a sink that serializes its events itself. Out of
+    /// line, so that the common path of `sendNext(_:)`, which every operator
+    /// step calls, needs no stack frame for the serializer's.
+    @usableFromInline @inline(never)
+    internal final func sendNextSerialized(_ value: Value) {
+        serializer.perform(.next(value), now: { deliverNext(value) }) { deliver($0) }
     }
 
     @inlinable
     internal final func sendError(_ error: any Error) {
-        if stateWord.load(.acquire) & Self.serializingBit == 0 {
+        if stateWord.load(.acquire) & RACSinkState.serializing == 0 {
             deliverError(error)
         } else {
             serializer.perform(.error(error), now: { deliverError(error) }) { deliver($0) }
@@ -57,7 +78,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
 
     @inlinable
     internal final func sendCompleted() {
-        if stateWord.load(.acquire) & Self.serializingBit == 0 {
+        if stateWord.load(.acquire) & RACSinkState.serializing == 0 {
             deliverCompleted()
         } else {
             serializer.perform(.completed, now: { deliverCompleted() }) { deliver($0) }
@@ -73,7 +94,13 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     @inlinable
     internal final func deliverNext(_ value: Value) {
         guard !isDisposed else { return }
-        receiveNext(value)
+        receive(value)
+    }
+
+    /// Receives a value: through the step, if the sink has one.
+    @inlinable @inline(__always)
+    internal final func receive(_ value: Value) {
+        if step?(value, self) == nil { receiveNext(value) }
     }
 
     @inlinable
@@ -100,20 +127,6 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
         }
     }
 
-    /// State word bit 0 (`RACDisposable`'s): disposed.
-    @inlinable internal static var disposedBit: Int { 1 }
-
-    /// State word bit 1: the sink serializes its events itself, because it
-    /// was handed to code that may send from several threads at once (the
-    /// subscriber a `createSignal` block receives). RAC 2.5's subscriber
-    /// took `@synchronized(self)` around every event for this; here racing
-    /// senders go through a `RACSerializer` over the sink's inline words 1
-    /// and 2, at two atomic read-modify-writes per event, and a terminal
-    /// event (which releases the blocks) can never overlap a delivery still
-    /// using them. Sinks fed by RACSwift's own sources, which serialize
-    /// already, leave the bit clear and pay one branch.
-    @inlinable internal static var serializingBit: Int { 2 }
-
     @inlinable @inline(__always)
     internal final var serializer: RACSerializer<RACEvent<Value>> {
         RACSerializer(entries: RACInlineAtomics.word(1, of: self),
@@ -121,12 +134,12 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     }
 
     /// The sink, made safe to hand to code that may send from several
-    /// threads at once (see `serializingBit`).
+    /// threads at once (see `RACSinkState.serializing`).
     @usableFromInline
     internal func servingSenders() -> RACSubscriptionSink<Value> {
         // Relaxed: the caller publishes the sink to the senders afterwards
         // (by calling them, or by scheduling them), which orders this.
-        _ = stateWord.fetchOr(Self.serializingBit, .relaxed)
+        _ = stateWord.fetchOr(RACSinkState.serializing, .relaxed)
         return self
     }
 
@@ -188,6 +201,26 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     @usableFromInline internal func receiveError(_ error: any Error) {}
     @usableFromInline internal func receiveCompleted() {}
     @usableFromInline internal func releaseBlocks() {}
+}
+
+/// The bits of a sink's state word (inline word 0). Constants of a
+/// non-generic type, so that unspecialized code reads them as immediates
+/// instead of calling a generic class's static accessors.
+@usableFromInline
+internal enum RACSinkState {
+    /// Bit 0 (`RACDisposable`'s): disposed.
+    @inlinable internal static var disposed: Int { 1 }
+
+    /// Bit 1: the sink serializes its events itself, because it was handed
+    /// to code that may send from several threads at once (the subscriber a
+    /// `createSignal` block receives). RAC 2.5's subscriber took
+    /// `@synchronized(self)` around every event for this; here racing
+    /// senders go through a `RACSerializer` over the sink's inline words 1
+    /// and 2, at two atomic read-modify-writes per event, and a terminal
+    /// event (which releases the blocks) can never overlap a delivery still
+    /// using them. Sinks fed by RACSwift's own sources, which serialize
+    /// already, leave the bit clear and pay one branch.
+    @inlinable internal static var serializing: Int { 2 }
 }
 
 /// The subscriber that `subscribeNext(_:error:completed:)` and its variants
