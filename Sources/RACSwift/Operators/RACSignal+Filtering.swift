@@ -2,9 +2,9 @@ extension RACSignal {
     /// Sends only the values for which `block` returns true.
     @inlinable
     public func filter(_ block: @escaping (Value) -> Bool) -> RACSignal<Value> {
-        liftNext("[\(name)] -filter:") { value, sink in
-            if block(value) { sink.downstream(Value.self).sendNext(value) }
-        }
+        // One step for every subscription; each sink holds the block.
+        let step = RACFilterSink<Value>.step
+        return lift("[\(name)] -filter:") { downstream in RACFilterSink(downstream, predicate: block, step: step) }
     }
 
     /// Sends every value that is not equal to `value`.

@@ -2,7 +2,9 @@ extension RACSignal {
     /// Sends `block(value)` for each value; terminal events pass through.
     @inlinable
     public func map<U>(_ block: @escaping (Value) -> U) -> RACSignal<U> {
-        liftNext("[\(name)] -map:") { value, sink in sink.downstream(U.self).sendNext(block(value)) }
+        // One step for every subscription; each sink holds the block.
+        let step = RACMapSink<Value, U>.step
+        return lift("[\(name)] -map:") { downstream in RACMapSink(downstream, transform: block, step: step) }
     }
 
     /// Sends `value` in place of each value.

@@ -1,0 +1,23 @@
+/// The sink of `filter(_:)`: the predicate in a field of its own type, for
+/// the reasons `RACMapSink` gives.
+@usableFromInline
+internal final class RACFilterSink<Value>: RACForwardingSink<Value, Value> {
+    @usableFromInline internal let predicate: (Value) -> Bool
+
+    @inlinable
+    internal init(_ downstream: RACSubscriptionSink<Value>, predicate: @escaping (Value) -> Bool,
+                  step: @escaping Step) {
+        self.predicate = predicate
+        super.init(downstream, step: step)
+    }
+
+    /// The step of every filter sink with this type: sends the values that
+    /// pass `predicate`.
+    @inlinable
+    internal static var step: Step {
+        { value, sink in
+            let sink = unsafeDowncast(sink, to: RACFilterSink.self)
+            if sink.predicate(value) { sink.downstream.sendNext(value) }
+        }
+    }
+}
