@@ -167,7 +167,7 @@ final class SchedulerRecursionTests: XCTestCase {
             runs += 1
             reschedule()
         }
-        weak var firstRun = scheduler.lastHandedOut
+        weak let firstRun = scheduler.lastHandedOut
         XCTAssertNotNil(firstRun)
         scheduler.runNext()
         XCTAssertEqual(runs, 1)

@@ -137,7 +137,9 @@ final class SignalTests: XCTestCase {
             }.subscribeNext { _ in _ = token }
         }()
         XCTAssertNotNil(weakToken)
+        XCTAssertNotNil(escaped)
         disposable.dispose()
+        XCTAssertNil(escaped, "disposal runs the source's disposable, which lets go of the subscriber")
         XCTAssertNil(weakToken, "no retain cycle keeps the blocks after disposal")
     }
 
@@ -221,7 +223,7 @@ final class SignalTests: XCTestCase {
         let proceed = DispatchSemaphore(value: 0)
         let subscribed = DispatchSemaphore(value: 0)
         let cleaned = expectation(description: "cleanup ran")
-        var delivered: [Int] = []
+        let delivered = SchedulerTestBox<[Int]>([])
         let signal = RACSignal<Int>.createSignal { subscriber in
             subscriber.sendNext(1)
             entered.signal()
@@ -230,21 +232,22 @@ final class SignalTests: XCTestCase {
             subscriber.sendCompleted()
             return RACDisposable { cleaned.fulfill() }
         }
-        var disposable: RACDisposable?
+        let disposable = SchedulerTestBox<RACDisposable?>(nil)
         // Off the main thread and outside any scheduler, didSubscribe runs on
         // a background scheduler and subscribe returns at once.
         Thread {
-            disposable = signal.subscribeNext { delivered.append($0) }
+            let subscription = signal.subscribeNext { value in delivered.mutate { $0.append(value) } }
+            disposable.mutate { $0 = subscription }
             subscribed.signal()
         }.start()
         subscribed.wait()
         entered.wait()
-        disposable?.dispose()
+        disposable.value?.dispose()
         proceed.signal()
         // The disposable returned after disposal is disposed at once;
         // fulfilling twice would fail the test.
         wait(for: [cleaned], timeout: 10)
-        XCTAssertEqual(delivered, [1], "nothing is delivered after dispose() returned")
+        XCTAssertEqual(delivered.value, [1], "nothing is delivered after dispose() returned")
     }
 }
 

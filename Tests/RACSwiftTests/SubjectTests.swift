@@ -299,15 +299,15 @@ final class SubjectTests: XCTestCase {
         let subject = RACReplaySubject<Int>()
         subject.sendNext(1)
         let received = expectation(description: "replayed")
-        var onMain = true
+        let onMain = SchedulerTestBox(true)
         Thread {
             subject.subscribeNext { _ in
-                onMain = Thread.isMainThread
+                onMain.mutate { $0 = Thread.isMainThread }
                 received.fulfill()
             }
         }.start()
         wait(for: [received], timeout: 10)
-        XCTAssertFalse(onMain)
+        XCTAssertFalse(onMain.value)
     }
 
     func testReplayFromInsideOwnDeliveryIsImmediate() {
