@@ -8,7 +8,8 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
-        // C11 <stdatomic.h> shims: the replacement for OSAtomic*.
+        // C11 <stdatomic.h> shims (the replacement for OSAtomic*) and the
+        // schedulers' thread-local state.
         .target(name: "CShims", path: "CShims"),
         .target(name: "RACSwift", dependencies: ["CShims"]),
         // The benchmark imports RACSwift as any user's module would, with no

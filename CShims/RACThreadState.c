@@ -1,20 +1,26 @@
 #include "RACThreadState.h"
 
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#if defined(__APPLE__)
-#include <pthread.h>
-#endif
 
 // Plain thread-locals: each is only ever read and written by its own thread.
 static _Thread_local void *current_scheduler;
 
 // 0 until this thread has asked; then 1 on the main thread, 2 elsewhere. A
-// thread's identity never changes, so the first answer stays true. (One
-// exception: fork() from a thread other than the main one, whose child
-// inherits "elsewhere" for its new main thread. The main-thread scheduler
-// does not survive a fork anyway: its queue belongs to the parent.)
+// thread's identity never changes, so the answer stays true, with one
+// exception: the child of a fork() made on another thread runs that thread
+// as its main thread, with a copy of its answer. The child forgets it.
 static _Thread_local unsigned char main_thread_answer;
+
+static void forget_main_thread_answer(void) {
+    main_thread_answer = 0;
+}
+
+// Runs when the library is loaded, before any thread can have asked.
+__attribute__((constructor)) static void register_fork_handler(void) {
+    pthread_atfork(NULL, NULL, forget_main_thread_answer);
+}
 
 void *racs_current_scheduler(void) {
     return current_scheduler;

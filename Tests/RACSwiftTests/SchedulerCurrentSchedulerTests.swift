@@ -102,4 +102,23 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
         XCTAssertFalse(runningThread.value === callingThread.value)
         XCTAssertNotNil(current.value)
     }
+
+    /// The child of a fork() made on another thread runs that thread as its
+    /// main thread: `currentScheduler` there is the main thread scheduler,
+    /// although the forking thread had already been told it is not main.
+    func testForkedChildOfABackgroundThreadIsOnItsMainThread() {
+        let childStatus = SchedulerTestBox<Int32?>(nil)
+        onNewThread {
+            XCTAssertNil(RACScheduler.currentScheduler)  // this thread's answer is now known
+            let pid = fork()
+            if pid == 0 {
+                // The child: only async-signal-safe work, then _exit.
+                _exit(RACScheduler.currentScheduler === RACScheduler.mainThreadScheduler ? 0 : 1)
+            }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            childStatus.mutate { $0 = status }
+        }
+        XCTAssertEqual(childStatus.value, 0, "the forked child sees itself on the main thread")
+    }
 }

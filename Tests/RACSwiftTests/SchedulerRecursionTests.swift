@@ -167,7 +167,10 @@ final class SchedulerRecursionTests: XCTestCase {
             runs += 1
             reschedule()
         }
-        weak let firstRun = scheduler.lastHandedOut
+        // Declared, then assigned: `weak let` needs Swift 6.2, and the
+        // package builds with tools 5.9.
+        weak var firstRun: RACDisposable?
+        firstRun = scheduler.lastHandedOut
         XCTAssertNotNil(firstRun)
         scheduler.runNext()
         XCTAssertEqual(runs, 1)

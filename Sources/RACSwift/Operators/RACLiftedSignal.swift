@@ -57,53 +57,64 @@ extension RACSignal {
     }
 }
 
-/// A sink that forwards to a downstream sink. `onNext` decides what each
-/// value becomes (any number of values, or a terminal event, sent to the
-/// downstream sink it is given); `onError` and `onCompleted`, when given,
-/// replace the plain pass-through of terminal events. Per-subscription state
-/// (a counter, an accumulator) lives in the closures' captures, created in
-/// the `lift` block once per subscription.
+/// A sink that forwards to a downstream sink: the sink of the operators
+/// built with `lift` and `liftNext`. `onError` and `onCompleted`, when
+/// given, replace the plain pass-through of terminal events. What each value
+/// becomes (any number of values, or a terminal event, sent downstream) is
+/// said in one of two ways:
 ///
-/// `onNext` runs as the sink's `step` (see `RACSubscriptionSink.step`). An
-/// operator with no per-subscription state makes that step once, with
-/// `step(_:)`, and shares it among its subscriptions. `map` and `filter`,
-/// which most chains are made of, go one better with subclasses that keep
-/// the user's block in a field (`RACMapSink`, `RACFilterSink`).
+/// - An operator with no per-subscription state (`liftNext`) writes a step
+///   (see `RACSubscriptionSink.step`) once, and every subscription's sink
+///   shares it: a value then passes the operator with one call into code
+///   specialized for its types. `map` and `filter`, which most chains are
+///   made of, go one better with subclasses that keep the user's block in a
+///   field (`RACMapSink`, `RACFilterSink`), so that their step captures
+///   nothing.
+/// - An operator with per-subscription state (a counter, an accumulator)
+///   writes an `onNext(value, downstream)` closure over that state in its
+///   `lift` block, once per subscription; the sink calls it from
+///   `receiveNext(_:)`.
 @usableFromInline
 internal class RACForwardingSink<Input, Output>: RACSubscriptionSink<Input> {
     @usableFromInline internal typealias Step = (Input, RACSubscriptionSink<Input>) -> Void
 
     @usableFromInline internal let downstream: RACSubscriptionSink<Output>
+    /// Nil for a sink with a step.
+    @usableFromInline internal let onNext: ((Input, RACSubscriptionSink<Output>) -> Void)?
     @usableFromInline internal let onError: ((any Error, RACSubscriptionSink<Output>) -> Void)?
     @usableFromInline internal let onCompleted: ((RACSubscriptionSink<Output>) -> Void)?
 
+    /// A sink whose values go through `step`, which must be written for a
+    /// `RACForwardingSink<Input, Output>` (see `downstream(_:)`).
     @inlinable
     internal init(_ downstream: RACSubscriptionSink<Output>,
                   step: @escaping Step,
                   onError: ((any Error, RACSubscriptionSink<Output>) -> Void)? = nil,
                   onCompleted: ((RACSubscriptionSink<Output>) -> Void)? = nil) {
         self.downstream = downstream
+        self.onNext = nil
         self.onError = onError
         self.onCompleted = onCompleted
         super.init(step: step)
     }
 
+    /// A sink that calls `onNext` with each value and the downstream sink.
     @inlinable
-    internal convenience init(_ downstream: RACSubscriptionSink<Output>,
-                              onNext: @escaping (Input, RACSubscriptionSink<Output>) -> Void,
-                              onError: ((any Error, RACSubscriptionSink<Output>) -> Void)? = nil,
-                              onCompleted: ((RACSubscriptionSink<Output>) -> Void)? = nil) {
-        self.init(downstream, step: Self.step(onNext), onError: onError, onCompleted: onCompleted)
+    internal init(_ downstream: RACSubscriptionSink<Output>,
+                  onNext: @escaping (Input, RACSubscriptionSink<Output>) -> Void,
+                  onError: ((any Error, RACSubscriptionSink<Output>) -> Void)? = nil,
+                  onCompleted: ((RACSubscriptionSink<Output>) -> Void)? = nil) {
+        self.downstream = downstream
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        super.init()
     }
 
-    /// The step that calls `onNext` with each value and the downstream sink
-    /// of the forwarding sink receiving it.
-    @inlinable
-    internal static func step(_ onNext: @escaping (Input, RACSubscriptionSink<Output>) -> Void) -> Step {
-        { value, sink in
-            // Only forwarding sinks are built with this step.
-            onNext(value, sink.downstream(Output.self))
-        }
+    /// Called only for a sink without a step, which has `onNext`.
+    @usableFromInline
+    internal override func receiveNext(_ value: Input) {
+        onNext?(value, downstream)
     }
 
     @usableFromInline
@@ -135,6 +146,11 @@ extension RACSubscriptionSink {
     /// For a step of a `RACForwardingSink` (which is given the sink as its
     /// base class): that sink's downstream sink, whose value type `Output`
     /// the step knows.
+    ///
+    /// Nothing in the types ties `Output` to the sink the step is given: the
+    /// operator that writes the step names the type its `liftNext` makes
+    /// (a wrong one would be a type confusion). Debug builds check the cast,
+    /// and the behaviour tests, which run in debug, go through every step.
     @inlinable @inline(__always)
     internal final func downstream<Output>(_: Output.Type) -> RACSubscriptionSink<Output> {
         unsafeDowncast(self, to: RACForwardingSink<Value, Output>.self).downstream

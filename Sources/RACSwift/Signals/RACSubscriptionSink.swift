@@ -10,7 +10,8 @@ import CShims
 /// it marks the sink (one atomic flag in its inline state word), and every
 /// event checks that flag with a single acquire load, so nothing reaches the
 /// subscriber once `dispose()` has returned. Subclasses say what receiving an
-/// event means; the base class enforces RAC's rules:
+/// event means (for values, by overriding `receiveNext(_:)` or by a `step`);
+/// the base class enforces RAC's rules:
 ///
 /// - no event after a terminal event or after disposal;
 /// - a terminal event disposes the whole subscription first, then is
@@ -35,11 +36,11 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// Why both: an override of a generic class's method runs unspecialized,
     /// behind the vtable, so an operator whose work is a closure would pay a
     /// call into generic code that only loads the closure and calls it. A
-    /// step is called straight from `sendNext(_:)`, which is inlined into the
-    /// upstream operator's own step: a value crosses an operator with one
-    /// flag test and one call into code specialized for its types. It is
-    /// given the sink itself, so that one step serves every subscription of
-    /// its operator (`RACForwardingSink` keeps the downstream sink).
+    /// step is called straight from `sendNext(_:)`: a value crosses a
+    /// stateless operator (see `RACForwardingSink`) with one flag test and
+    /// one call into code specialized for its types. It is given the sink
+    /// itself, so that one step serves every subscription of its operator
+    /// (the sink keeps the downstream sink, and what else the step needs).
     @usableFromInline internal final let step: ((Value, RACSubscriptionSink<Value>) -> Void)?
 
     @inlinable
