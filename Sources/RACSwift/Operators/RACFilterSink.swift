@@ -4,6 +4,9 @@
 internal final class RACFilterSink<Value>: RACForwardingSink<Value, Value> {
     @usableFromInline internal let predicate: (Value) -> Bool
 
+    /// `step` must be `RACFilterSink.step` of the same types, made once by the
+    /// operator and passed to each of its sinks (made in unspecialized code,
+    /// a closure allocates its generic context).
     @inlinable
     internal init(_ downstream: RACSubscriptionSink<Value>, predicate: @escaping (Value) -> Bool,
                   step: @escaping Step) {

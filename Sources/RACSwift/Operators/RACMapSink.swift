@@ -10,6 +10,9 @@
 internal final class RACMapSink<Input, Output>: RACForwardingSink<Input, Output> {
     @usableFromInline internal let transform: (Input) -> Output
 
+    /// `step` must be `RACMapSink.step` of the same types, made once by the
+    /// operator and passed to each of its sinks (made in unspecialized code,
+    /// a closure allocates its generic context).
     @inlinable
     internal init(_ downstream: RACSubscriptionSink<Output>, transform: @escaping (Input) -> Output,
                   step: @escaping Step) {
