@@ -54,4 +54,36 @@ final class CreateSignalStressTests: XCTestCase {
             XCTAssertEqual(recorder.overlaps, 0)
         }
     }
+
+    /// Disposal racing a sender: the blocks, which disposal releases, are
+    /// never released while the racing delivery is still running them, and
+    /// are released once it ends, though the source keeps the subscriber.
+    /// (A release during the delivery is a use after free, which the
+    /// sanitizers report.)
+    func testDisposalRacingASenderReleasesTheBlocksAfterTheDelivery() {
+        final class Counter { var count = 0 }
+        for _ in 0..<2_000 {
+            weak var weakCounter: Counter?
+            var kept: (any RACSubscriber<Int>)?
+            let disposable: RACDisposable = {
+                let counter = Counter()
+                weakCounter = counter
+                return RACSignal<Int>.createSignal { subscriber in
+                    kept = subscriber
+                    return nil
+                }.subscribeNext { _ in counter.count += 1 }
+            }()
+            let subscriber = kept!
+            kept = nil
+            runConcurrently(threads: 2) { index in
+                if index == 0 {
+                    for value in 0..<50 { subscriber.sendNext(value) }
+                } else {
+                    disposable.dispose()
+                }
+            }
+            XCTAssertNil(weakCounter, "released after disposal, though the subscriber is kept")
+            subscriber.sendNext(50)
+        }
+    }
 }

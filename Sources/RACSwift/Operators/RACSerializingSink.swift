@@ -25,18 +25,27 @@ internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value> {
         self
     }
 
+    /// The gate's serializer, over the sink's inline words 1 and 2. (The
+    /// base class's serializer uses the same words, but only for a sink
+    /// with `RACSinkState.serializing` set, which a gate never has.)
+    @inlinable
+    internal var gate: RACSerializer<RACEvent<Value>> {
+        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
+                      pending: RACInlineAtomics.word(2, of: self))
+    }
+
     @usableFromInline
     internal override func receiveNext(_ value: Value) {
-        serializer.perform(.next(value), now: { downstream.sendNext(value) }) { downstream.send($0) }
+        gate.perform(.next(value), now: { downstream.sendNext(value) }) { downstream.send($0) }
     }
 
     @usableFromInline
     internal override func receiveError(_ error: any Error) {
-        serializer.perform(.error(error), now: { downstream.sendError(error) }) { downstream.send($0) }
+        gate.perform(.error(error), now: { downstream.sendError(error) }) { downstream.send($0) }
     }
 
     @usableFromInline
     internal override func receiveCompleted() {
-        serializer.perform(.completed, now: { downstream.sendCompleted() }) { downstream.send($0) }
+        gate.perform(.completed, now: { downstream.sendCompleted() }) { downstream.send($0) }
     }
 }

@@ -118,18 +118,19 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
         releaseBlocks()
     }
 
-    /// Delivers an event handed over to the sink's serializer.
+    /// Applies an operation handed over to the sink's serializer.
     @usableFromInline
-    internal final func deliver(_ event: RACEvent<Value>) {
-        switch event {
+    internal final func deliver(_ operation: RACSinkOperation<Value>) {
+        switch operation {
         case .next(let value): deliverNext(value)
         case .error(let error): deliverError(error)
         case .completed: deliverCompleted()
+        case .release: releaseBlocks()
         }
     }
 
     @inlinable @inline(__always)
-    internal final var serializer: RACSerializer<RACEvent<Value>> {
+    internal final var serializer: RACSerializer<RACSinkOperation<Value>> {
         RACSerializer(entries: RACInlineAtomics.word(1, of: self),
                       pending: RACInlineAtomics.word(2, of: self))
     }
@@ -189,13 +190,21 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     }
 
     /// Stops forwarding and disposes the subscription the sink is bound to
-    /// (which disposed it in turn, when that is how it was reached). Blocks
-    /// stay until a terminal event or deinit, since a delivery on another
-    /// thread may be using them right now.
+    /// (which disposed it in turn, when that is how it was reached).
+    ///
+    /// A sink that serializes its own events (the subscriber a `createSignal`
+    /// block receives, which that block may keep) then releases its blocks,
+    /// as RAC's subscriber does on disposal: through its serializer, which
+    /// waits for a delivery in flight to end. Any other sink may be in a
+    /// delivery from its source on another thread right now, so it keeps
+    /// its blocks until a terminal event or deinit.
     @usableFromInline
     internal override func dispose() {
         guard markDisposed() else { return }
         subscription?.dispose()
+        if stateWord.load(.relaxed) & RACSinkState.serializing != 0 {
+            serializer.perform(.release, now: { releaseBlocks() }) { deliver($0) }
+        }
     }
 
     @usableFromInline internal func receiveNext(_ value: Value) {}
@@ -222,6 +231,16 @@ internal enum RACSinkState {
     /// using them. Sinks fed by RACSwift's own sources, which serialize
     /// already, leave the bit clear and pay one branch.
     @inlinable internal static var serializing: Int { 2 }
+}
+
+/// What a serializing sink's serializer applies: an event handed over by a
+/// racing sender, or the release of the blocks after a disposal.
+@usableFromInline
+internal enum RACSinkOperation<Value> {
+    case next(Value)
+    case error(any Error)
+    case completed
+    case release
 }
 
 /// The subscriber that `subscribeNext(_:error:completed:)` and its variants
