@@ -1,6 +1,5 @@
 import CShims
 
-
 /// A view of one machine word as a C11 atomic object.
 ///
 /// `RACAtomicWord` does not own its memory: it is a pointer into storage that
