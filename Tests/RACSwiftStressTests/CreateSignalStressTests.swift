@@ -5,53 +5,67 @@ import XCTest
 /// subscriber must still receive one event at a time (RAC 2.5 took
 /// `@synchronized` for this), and a terminal event must never release the
 /// blocks while a racing `next` is still running them.
+///
+/// Each test runs twice: with the block subscriber as the `createSignal`
+/// block's subscriber, and with an operator between them, where the block
+/// receives a `RACSourceSubscriber` in front of the operator's sink.
 final class CreateSignalStressTests: XCTestCase {
+    /// What stands between the source and the blocks.
+    private static let routes: [(String, (RACSignal<Int>) -> RACSignal<Int>)] = [
+        ("direct", { $0 }),
+        ("through map", { $0.map { $0 } }),
+    ]
+
     func testRacingSendersAreSerialized() {
-        let perThread = 20_000
-        let recorder = OrderRecorder()
-        var escaped: (any RACSubscriber<Int>)?
-        RACSignal<Int>.createSignal { subscriber in
-            escaped = subscriber
-            return nil
-        }.subscribeNext(recorder.next, completed: recorder.terminal)
-        let subscriber = escaped!
-        escaped = nil
-        runConcurrently(threads: 4) { sender in
-            for sequence in 0..<perThread { subscriber.sendNext(sender * 1_000_000 + sequence) }
+        for (route, through) in Self.routes {
+            let perThread = 20_000
+            let recorder = OrderRecorder()
+            var escaped: (any RACSubscriber<Int>)?
+            through(RACSignal<Int>.createSignal { subscriber in
+                escaped = subscriber
+                return nil
+            }).subscribeNext(recorder.next, completed: recorder.terminal)
+            let subscriber = escaped!
+            escaped = nil
+            runConcurrently(threads: 4) { sender in
+                for sequence in 0..<perThread { subscriber.sendNext(sender * 1_000_000 + sequence) }
+            }
+            subscriber.sendCompleted()
+            XCTAssertTrue(recorder.waitForTerminal(), route)
+            XCTAssertEqual(recorder.overlaps, 0, "\(route): no two events at once")
+            XCTAssertEqual(recorder.values.count, 4 * perThread, route)
+            XCTAssertTrue(recorder.isFIFOPerSender(stride: 1_000_000), route)
         }
-        subscriber.sendCompleted()
-        XCTAssertTrue(recorder.waitForTerminal())
-        XCTAssertEqual(recorder.overlaps, 0, "no two events at once")
-        XCTAssertEqual(recorder.values.count, 4 * perThread)
-        XCTAssertTrue(recorder.isFIFOPerSender(stride: 1_000_000))
     }
 
     func testNextRacingCompletedNeverOutlivesTheBlocks() {
-        for _ in 0..<2_000 {
-            final class Box { var count = 0 }
-            let recorder = OrderRecorder()
-            let box = Box()
-            var escaped: (any RACSubscriber<Int>)?
-            RACSignal<Int>.createSignal { subscriber in
-                escaped = subscriber
-                return nil
-            }.subscribeNext({ value in
-                box.count += 1
-                recorder.next(value)
-            }, completed: recorder.terminal)
-            let subscriber = escaped!
-            escaped = nil
-            runConcurrently(threads: 2) { index in
-                if index == 0 {
-                    for value in 0..<50 { subscriber.sendNext(value) }
-                } else {
-                    subscriber.sendCompleted()
+        for (_, through) in Self.routes {
+            for _ in 0..<1_000 {
+                final class Box { var count = 0 }
+                let recorder = OrderRecorder()
+                let box = Box()
+                var escaped: (any RACSubscriber<Int>)?
+                through(RACSignal<Int>.createSignal { subscriber in
+                    escaped = subscriber
+                    return nil
+                }).subscribeNext({ value in
+                    box.count += 1
+                    recorder.next(value)
+                }, completed: recorder.terminal)
+                let subscriber = escaped!
+                escaped = nil
+                runConcurrently(threads: 2) { index in
+                    if index == 0 {
+                        for value in 0..<50 { subscriber.sendNext(value) }
+                    } else {
+                        subscriber.sendCompleted()
+                    }
                 }
+                XCTAssertTrue(recorder.waitForTerminal())
+                XCTAssertEqual(recorder.terminals, 1)
+                XCTAssertEqual(recorder.eventsAfterTerminal, 0)
+                XCTAssertEqual(recorder.overlaps, 0)
             }
-            XCTAssertTrue(recorder.waitForTerminal())
-            XCTAssertEqual(recorder.terminals, 1)
-            XCTAssertEqual(recorder.eventsAfterTerminal, 0)
-            XCTAssertEqual(recorder.overlaps, 0)
         }
     }
 
@@ -62,28 +76,30 @@ final class CreateSignalStressTests: XCTestCase {
     /// sanitizers report.)
     func testDisposalRacingASenderReleasesTheBlocksAfterTheDelivery() {
         final class Counter { var count = 0 }
-        for _ in 0..<2_000 {
-            weak var weakCounter: Counter?
-            var kept: (any RACSubscriber<Int>)?
-            let disposable: RACDisposable = {
-                let counter = Counter()
-                weakCounter = counter
-                return RACSignal<Int>.createSignal { subscriber in
-                    kept = subscriber
-                    return nil
-                }.subscribeNext { _ in counter.count += 1 }
-            }()
-            let subscriber = kept!
-            kept = nil
-            runConcurrently(threads: 2) { index in
-                if index == 0 {
-                    for value in 0..<50 { subscriber.sendNext(value) }
-                } else {
-                    disposable.dispose()
+        for (_, through) in Self.routes {
+            for _ in 0..<1_000 {
+                weak var weakCounter: Counter?
+                var kept: (any RACSubscriber<Int>)?
+                let disposable: RACDisposable = {
+                    let counter = Counter()
+                    weakCounter = counter
+                    return through(RACSignal<Int>.createSignal { subscriber in
+                        kept = subscriber
+                        return nil
+                    }).subscribeNext { _ in counter.count += 1 }
+                }()
+                let subscriber = kept!
+                kept = nil
+                runConcurrently(threads: 2) { index in
+                    if index == 0 {
+                        for value in 0..<50 { subscriber.sendNext(value) }
+                    } else {
+                        disposable.dispose()
+                    }
                 }
+                XCTAssertNil(weakCounter, "released after disposal, though the subscriber is kept")
+                subscriber.sendNext(50)
             }
-            XCTAssertNil(weakCounter, "released after disposal, though the subscriber is kept")
-            subscriber.sendNext(50)
         }
     }
 }

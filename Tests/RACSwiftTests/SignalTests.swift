@@ -124,30 +124,6 @@ final class SignalTests: XCTestCase {
         escaped = nil
     }
 
-    /// As in RAC, disposal releases the subscriber's blocks too, although
-    /// the source keeps the subscriber (RAC code keeps it for later sends).
-    func testDisposalReleasesBlocksOfAKeptSubscriber() {
-        final class Token {}
-        weak var weakToken: Token?
-        var kept: (any RACSubscriber<Int>)?
-        var received: [Int] = []
-        let disposable: RACDisposable = {
-            let token = Token()
-            weakToken = token
-            return RACSignal<Int>.createSignal { subscriber in
-                kept = subscriber
-                return nil
-            }.subscribeNext { value in _ = token; received.append(value) }
-        }()
-        kept?.sendNext(1)
-        XCTAssertNotNil(weakToken)
-        disposable.dispose()
-        XCTAssertNil(weakToken, "disposal releases the subscriber's blocks")
-        kept?.sendNext(2)
-        XCTAssertEqual(received, [1])
-        kept = nil
-    }
-
     /// A subscriber that disposes its own subscription from inside its block
     /// keeps the block until the block returns (the release waits for the
     /// delivery), and receives nothing more.

@@ -30,12 +30,6 @@ internal final class RACSampleSink<Value>: RACSubscriptionSink<Value> {
                       pending: RACInlineAtomics.word(2, of: self))
     }
 
-    /// Serializes its events already, through `gate`, whose words a second
-    /// serializer must not share.
-    override func servingSenders() -> RACSubscriptionSink<Value> {
-        self
-    }
-
     override func receiveNext(_ value: Value) {
         gate.perform(.latest(value), now: { latest = value }) { apply($0) }
     }

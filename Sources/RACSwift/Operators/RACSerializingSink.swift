@@ -18,13 +18,6 @@ internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value> {
         super.init()
     }
 
-    /// Serializes already: handing it to racing senders needs nothing more
-    /// (and its serializer words must not serve twice).
-    @usableFromInline
-    internal override func servingSenders() -> RACSubscriptionSink<Value> {
-        self
-    }
-
     /// The gate's serializer, over the sink's inline words 1 and 2. (The
     /// base class's serializer uses the same words, but only for a sink
     /// with `RACSinkState.serializing` set, which a gate never has.)

@@ -58,12 +58,6 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
                       pending: RACInlineAtomics.word(2, of: self))
     }
 
-    /// Serializes its events already, through `gate`, whose words a second
-    /// serializer must not share.
-    override func servingSenders() -> RACSubscriptionSink<Value> {
-        self
-    }
-
     // MARK: Events, on the source's thread or the timer's
 
     final override func receiveNext(_ value: Value) {

@@ -12,14 +12,23 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value> {
     /// that conversion uses a cached witness table; done in `subscribe`,
     /// which runs unspecialized behind the class's vtable, it would look the
     /// metadata and witness table up anew on every subscription.
+    /// Makes the subscriber that `didSubscribe` receives in front of an
+    /// operator's sink (see `RACSubscriptionSink.bindServingSource`).
+    /// Compiled where the signal is created, for the same reason: in
+    /// `subscribe`, naming the generic subscriber class would look its
+    /// metadata up in the runtime's cache on every subscription.
+    @usableFromInline
+    internal let makeSubscriber: (RACSubscriptionSink<Value>, RACCompoundDisposable) -> RACSourceSubscriber<Value>
+
     @inlinable
     internal init(_ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?) {
         self.didSubscribe = { sink in didSubscribe(sink) }
+        self.makeSubscriber = { sink, subscription in RACSourceSubscriber(forwardingTo: sink, within: subscription) }
         super.init()
     }
 
-    /// Runs `didSubscribe` on the subscription scheduler with a sink that
-    /// stops forwarding once the returned disposable is disposed. The
+    /// Runs `didSubscribe` on the subscription scheduler with a subscriber
+    /// that stops forwarding once the returned disposable is disposed. The
     /// disposable that `didSubscribe` returns is disposed with the
     /// subscription, or at once if the subscription already ended.
     override class var subscribesSinks: Bool { true }
@@ -27,8 +36,9 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value> {
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()
-        // The user's block may send from several threads at once.
-        let sink = sink.bind(to: subscription).servingSenders()
+        // The user's block may send from several threads at once, and may
+        // keep its subscriber after the subscription ended.
+        let sink = sink.bindServingSource(to: subscription, makeSubscriber)
         if RACScheduler.subscriptionRunsInline {
             // The common case, without the closure allocation of scheduling.
             subscription.add(didSubscribe(sink))

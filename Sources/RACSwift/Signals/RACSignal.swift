@@ -35,7 +35,10 @@ open class RACSignal<Value> {
         // otherwise adopt it, and stop it on a terminal event before
         // forwarding that event.
         let subscription = RACCompoundDisposable()
-        subscription.add(subscribe(sink.bind(to: subscription).servingSenders() as any RACSubscriber<Value>))
+        let subscriber = sink.bindServingSource(to: subscription) { sink, subscription in
+            RACSourceSubscriber(forwardingTo: sink, within: subscription)
+        }
+        subscription.add(subscribe(subscriber as any RACSubscriber<Value>))
         return subscription
     }
 

@@ -19,7 +19,7 @@ import CShims
 ///
 /// Events to one sink are serialized: by its source when that is one of
 /// RACSwift's own, or by the sink itself when it is handed to code that may
-/// send from several threads (`servingSenders()`). `dispose()` may come from
+/// send from several threads (`bindServingSource`). `dispose()` may come from
 /// any thread; it only sets the flag and disposes the subscription, so a
 /// delivery in flight never sees a released block.
 @usableFromInline
@@ -42,6 +42,13 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// itself, so that one step serves every subscription of its operator
     /// (the sink keeps the downstream sink, and what else the step needs).
     @usableFromInline internal final let step: ((Value, RACSubscriptionSink<Value>) -> Void)?
+
+    /// For a `RACSourceSubscriber`: the sink it forwards to, retained; nil
+    /// for every other sink. Declared here, not in the subclass, so that the
+    /// serialized delivery path forwards with no call through the vtable.
+    /// Read and released only inside the sink's serializer, or by deinit.
+    @exclusivity(unchecked) @usableFromInline
+    internal final var forwardTarget: Unmanaged<RACSubscriptionSink<Value>>?
 
     @inlinable
     internal init(step: ((Value, RACSubscriptionSink<Value>) -> Void)? = nil) {
@@ -92,10 +99,14 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     // building a `RACEvent` in unspecialized code would cost a runtime
     // metadata lookup per event.)
 
-    @inlinable
+    @inlinable @inline(__always)
     internal final func deliverNext(_ value: Value) {
         guard !isDisposed else { return }
-        receive(value)
+        if let forwardTarget {
+            forwardTarget._withUnsafeGuaranteedRef { $0.sendNext(value) }
+        } else {
+            receive(value)
+        }
     }
 
     /// Receives a value: through the step, if the sink has one.
@@ -135,14 +146,51 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
                       pending: RACInlineAtomics.word(2, of: self))
     }
 
-    /// The sink, made safe to hand to code that may send from several
-    /// threads at once (see `RACSinkState.serializing`).
+    /// Whether the sink lets go of everything it was built with on a
+    /// terminal event, or on disposal when it serializes its own events:
+    /// true for the block subscriber (its blocks) and the passthrough (which
+    /// keeps the user's subscriber, as RAC's does). An operator's sink keeps
+    /// its block and its downstream sink for as long as it lives.
     @usableFromInline
-    internal func servingSenders() -> RACSubscriptionSink<Value> {
-        // Relaxed: the caller publishes the sink to the senders afterwards
-        // (by calling them, or by scheduling them), which orders this.
-        _ = stateWord.fetchOr(RACSinkState.serializing, .relaxed)
-        return self
+    internal var releasesEverythingAtEnd: Bool { false }
+
+    /// Binds the sink, fresh, to `subscription`, a new subscription's
+    /// compound, and returns the subscriber to hand to the source's own code
+    /// (a `createSignal` block, a `RACSignal` subclass's `subscribe(_:)`).
+    /// That code may send from several threads at once, and may keep the
+    /// subscriber after the subscription ended (RAC code stores it for later
+    /// sends), which must then keep nothing alive, as in RAC:
+    ///
+    /// - A sink that `releasesEverythingAtEnd` serves itself: it becomes the
+    ///   compound's primary child and serializes its own events
+    ///   (`RACSinkState.serializing`).
+    /// - Any other sink is served through `makeSubscriber`'s
+    ///   `RACSourceSubscriber`, which serializes, is the compound's primary
+    ///   child (disposing the compound stops it, and every event to the
+    ///   sink passes through it), and lets go of the sink at the end. The
+    ///   sink still ends the subscription with its own terminal event.
+    @usableFromInline
+    internal final func bindServingSource(
+        to subscription: RACCompoundDisposable,
+        _ makeSubscriber: (RACSubscriptionSink<Value>, RACCompoundDisposable) -> RACSourceSubscriber<Value>
+    ) -> RACSubscriptionSink<Value> {
+        if releasesEverythingAtEnd {
+            attach(to: subscription, isNew: true)
+            // Relaxed: the caller publishes the sink to the senders
+            // afterwards (by calling them, or by scheduling them), which
+            // orders this.
+            _ = stateWord.fetchOr(RACSinkState.serializing, .relaxed)
+            return self
+        }
+        let subscriber = makeSubscriber(self, subscription)
+        subscription.setPrimary(subscriber)
+        if let existing = self.subscription {
+            existing.adopt(subscription)
+        } else {
+            self.subscription = subscription
+        }
+        didAttach(to: subscription)
+        return subscriber
     }
 
     /// Binds the sink to `disposable`, the subscription's compound: the
@@ -221,15 +269,16 @@ internal enum RACSinkState {
     /// Bit 0 (`RACDisposable`'s): disposed.
     @inlinable internal static var disposed: Int { 1 }
 
-    /// Bit 1: the sink serializes its events itself, because it was handed
-    /// to code that may send from several threads at once (the subscriber a
-    /// `createSignal` block receives). RAC 2.5's subscriber took
-    /// `@synchronized(self)` around every event for this; here racing
-    /// senders go through a `RACSerializer` over the sink's inline words 1
-    /// and 2, at two atomic read-modify-writes per event, and a terminal
-    /// event (which releases the blocks) can never overlap a delivery still
-    /// using them. Sinks fed by RACSwift's own sources, which serialize
-    /// already, leave the bit clear and pay one branch.
+    /// Bit 1: the sink serializes its events itself, because it is handed
+    /// to code that may send from several threads at once (what a
+    /// `createSignal` block receives: see `bindServingSource`). RAC 2.5's
+    /// subscriber took `@synchronized(self)` around every event for this;
+    /// here racing senders go through a `RACSerializer` over the sink's
+    /// inline words 1 and 2, at two atomic read-modify-writes per event, and
+    /// releasing the blocks (after a terminal event or a disposal) can never
+    /// overlap a delivery still using them. Sinks fed by RACSwift's own
+    /// sources, which serialize already, leave the bit clear and pay one
+    /// branch.
     @inlinable internal static var serializing: Int { 2 }
 }
 
@@ -266,6 +315,9 @@ internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value> {
     deinit {
         blocks?.release()
     }
+
+    @usableFromInline
+    internal override var releasesEverythingAtEnd: Bool { true }
 
     @usableFromInline
     internal override func receiveNext(_ value: Value) {
@@ -316,6 +368,11 @@ internal final class RACPassthroughSubscriber<Value>: RACSubscriptionSink<Value>
         self.inner = inner
         super.init()
     }
+
+    /// Keeps the user's subscriber to the end of its life, as RAC's
+    /// passthrough does; holds nothing else.
+    @usableFromInline
+    internal override var releasesEverythingAtEnd: Bool { true }
 
     /// Tells the inner subscriber about the subscription it joined.
     @usableFromInline
