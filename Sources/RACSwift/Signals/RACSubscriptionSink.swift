@@ -103,7 +103,12 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     internal final func deliverNext(_ value: Value) {
         guard !isDisposed else { return }
         if let forwardTarget {
-            forwardTarget._withUnsafeGuaranteedRef { $0.sendNext(value) }
+            // A source subscriber, serializing for the sink it serves, which
+            // therefore never serializes itself: only its flag is left to
+            // check.
+            forwardTarget._withUnsafeGuaranteedRef { sink in
+                if !sink.isDisposed { sink.receive(value) }
+            }
         } else {
             receive(value)
         }
