@@ -55,14 +55,9 @@ internal struct RACSerializer<Operation> {
     internal func perform(_ operation: @autoclosure () -> Operation,
                           now: () -> Void,
                           _ apply: (Operation) -> Void) {
-        // Acquire on success: the previous owner released the guarded state
-        // with its final decrement; we must see its writes.
-        if entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 {
+        if tryEnter() {
             now()
-            // Release: publishes the guarded state to the next owner.
-            // Acquire: if others handed operations over meanwhile, we stay
-            // owner and must see what they pushed.
-            let waiting = entries.fetchSub(1, .acq_rel) - 1
+            let waiting = leave()
             if waiting != 0 {
                 racOutOfLine { drain(accounted: waiting, apply) }
             }
@@ -71,6 +66,31 @@ internal struct RACSerializer<Operation> {
                 if handOver(operation()) { drain(accounted: 1, apply) }
             }
         }
+    }
+
+    // The pieces of `perform`, for an owner that spells its hottest
+    // operation out (`RACSubscriptionSink.sendNextSerialized(_:)`), so that
+    // its slow paths are calls taking nothing but the owner and the
+    // operation's arguments, and the uncontended path needs no closure.
+
+    /// Enters the serializer if it is idle; returns false if another thread
+    /// is inside, in which case the caller must hand its operation over.
+    @inlinable @inline(__always)
+    internal func tryEnter() -> Bool {
+        // Acquire on success: the previous owner released the guarded state
+        // with its final decrement; we must see its writes.
+        entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0
+    }
+
+    /// Leaves after `tryEnter()` succeeded and the operation was applied.
+    /// Returns how many operations were handed over meanwhile: if not 0,
+    /// the caller is still the owner and must `drain(accounted:_:)` them.
+    @inlinable @inline(__always)
+    internal func leave() -> Int {
+        // Release: publishes the guarded state to the next owner.
+        // Acquire: if others handed operations over meanwhile, we stay
+        // owner and must see what they pushed.
+        entries.fetchSub(1, .acq_rel) - 1
     }
 
     /// Pushes `operation` for the owner and counts it in. Returns true if the

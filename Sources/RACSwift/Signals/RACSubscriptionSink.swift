@@ -70,9 +70,32 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// `sendNext(_:)` for a sink that serializes its events itself. Out of
     /// line, so that the common path of `sendNext(_:)`, which every operator
     /// step calls, needs no stack frame for the serializer's.
+    ///
+    /// `serializer.perform(.next(value), now: { deliverNext(value) })
+    /// { deliver($0) }`, spelled out with its slow paths in methods of their
+    /// own: every value a `createSignal` block sends comes through here, and
+    /// the uncontended path is then the two atomic read-modify-writes around
+    /// the delivery, with no closure or event built on the way.
     @usableFromInline @inline(never)
     internal final func sendNextSerialized(_ value: Value) {
-        serializer.perform(.next(value), now: { deliverNext(value) }) { deliver($0) }
+        guard serializer.tryEnter() else { return handOverNext(value) }
+        deliverNext(value)
+        let waiting = serializer.leave()
+        if waiting != 0 { drainHandedOver(accounted: waiting) }
+    }
+
+    /// Hands `value` over to the thread inside the serializer (or, if that
+    /// thread left meanwhile, delivers everything handed over, `value` too).
+    @usableFromInline @inline(never)
+    internal final func handOverNext(_ value: Value) {
+        if serializer.handOver(.next(value)) { drainHandedOver(accounted: 1) }
+    }
+
+    /// Applies what was handed over while this thread was inside, then
+    /// leaves the serializer.
+    @usableFromInline @inline(never)
+    internal final func drainHandedOver(accounted: Int) {
+        serializer.drain(accounted: accounted) { deliver($0) }
     }
 
     @inlinable
