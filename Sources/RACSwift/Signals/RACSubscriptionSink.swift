@@ -6,10 +6,12 @@ import CShims
 /// RAC 2.5 gives each subscription a `RACPassthroughSubscriber` that forwards
 /// events until the subscription's disposable is disposed. A sink merges the
 /// two: it is the primary child of the subscription's compound disposable
-/// (disposed on the disposing thread before `dispose()` returns), disposing
-/// it marks the sink (one atomic flag in its inline state word), and every
-/// event checks that flag with a single acquire load, so nothing reaches the
-/// subscriber once `dispose()` has returned. Subclasses say what receiving an
+/// (disposed on the disposing thread before `dispose()` returns; for a sink
+/// served to a source's own code through a `RACSourceSubscriber`, that
+/// subscriber is), disposing it marks the sink (one atomic flag in its
+/// inline state word), and every event checks that flag with a single
+/// acquire load, so nothing reaches the subscriber once `dispose()` has
+/// returned. Subclasses say what receiving an
 /// event means (for values, by overriding `receiveNext(_:)` or by a `step`);
 /// the base class enforces RAC's rules:
 ///
