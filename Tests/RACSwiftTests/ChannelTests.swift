@@ -64,22 +64,16 @@ final class ChannelTests: XCTestCase {
 
     // MARK: terminal events
 
-    func testCompletingTheLeadingTerminalCompletesBoth() {
-        let channel = RACChannel<Int>()
-        var order: [String] = []
-        channel.leadingTerminal.subscribeCompleted { order.append("leading") }
-        channel.followingTerminal.subscribeCompleted { order.append("following") }
-        channel.leadingTerminal.sendCompleted()
-        XCTAssertEqual(order, ["leading", "following"], "as in RAC: the sending terminal's subscribers first")
-    }
-
-    func testCompletingTheFollowingTerminalCompletesBoth() {
-        let channel = RACChannel<Int>()
-        var order: [String] = []
-        channel.leadingTerminal.subscribeCompleted { order.append("leading") }
-        channel.followingTerminal.subscribeCompleted { order.append("following") }
-        channel.followingTerminal.sendCompleted()
-        XCTAssertEqual(order, ["following", "leading"], "as in RAC: the sending terminal's subscribers first")
+    func testCompletingEitherTerminalCompletesBoth() {
+        for sendOnLeading in [true, false] {
+            let channel = RACChannel<Int>()
+            var order: [String] = []
+            channel.leadingTerminal.subscribeCompleted { order.append("leading") }
+            channel.followingTerminal.subscribeCompleted { order.append("following") }
+            (sendOnLeading ? channel.leadingTerminal : channel.followingTerminal).sendCompleted()
+            XCTAssertEqual(order, sendOnLeading ? ["leading", "following"] : ["following", "leading"],
+                           "as in RAC: the sending terminal's subscribers first")
+        }
     }
 
     func testAnErrorOnEitherTerminalReachesBoth() {

@@ -21,6 +21,28 @@ final class SchedulerTestBox<Value>: @unchecked Sendable {
     }
 }
 
+extension XCTestCase {
+    /// Checks that `count`, which blocks on `scheduler` (a serial one) were
+    /// incrementing until they were disposed, no longer changes: a block
+    /// queued there now runs after any block in progress, and the count it
+    /// sees must be the same 0.1 s later.
+    func assertStaysPut(_ count: SchedulerTestBox<Int>, on scheduler: RACScheduler,
+                        file: StaticString = #filePath, line: UInt = #line) {
+        let before = SchedulerTestBox(0)
+        let after = SchedulerTestBox(0)
+        let checked = expectation(description: "checked")
+        scheduler.schedule {
+            before.mutate { $0 = count.value }
+            scheduler.afterDelay(0.1) {
+                after.mutate { $0 = count.value }
+                checked.fulfill()
+            }
+        }
+        wait(for: [checked], timeout: 10)
+        XCTAssertEqual(after.value, before.value, file: file, line: line)
+    }
+}
+
 final class SchedulerQueueTests: XCTestCase {
     func testRunsBlocksSeriallyInOrder() {
         let scheduler = RACScheduler.scheduler(priority: .high, name: "serial")
@@ -84,21 +106,8 @@ final class SchedulerQueueTests: XCTestCase {
         wait(for: [thirdTick], timeout: 10)
         timer?.dispose()
 
-        // Blocks on the same serial scheduler run after any tick in progress:
-        // the count they see must not change over many intervals.
-        let before = SchedulerTestBox(0)
-        let after = SchedulerTestBox(0)
-        let checked = expectation(description: "checked")
-        scheduler.schedule {
-            before.mutate { $0 = ticks.value }
-            scheduler.afterDelay(0.1) {
-                after.mutate { $0 = ticks.value }
-                checked.fulfill()
-            }
-        }
-        wait(for: [checked], timeout: 10)
-        XCTAssertGreaterThanOrEqual(before.value, 3)
-        XCTAssertEqual(after.value, before.value)
+        XCTAssertGreaterThanOrEqual(ticks.value, 3)
+        assertStaysPut(ticks, on: scheduler)
     }
 
     func testTargetQueueSchedulerRunsOnItsTargetQueue() {

@@ -207,19 +207,6 @@ final class SchedulerRecursionTests: XCTestCase {
         wait(for: [hundred], timeout: 10)
         disposable?.dispose()
 
-        // Runs happen on the serial scheduler: once a block queued there
-        // after disposal has run, the count must stay put.
-        let before = SchedulerTestBox(0)
-        let after = SchedulerTestBox(0)
-        let checked = expectation(description: "checked")
-        scheduler.schedule {
-            before.mutate { $0 = runs.value }
-            scheduler.afterDelay(0.1) {
-                after.mutate { $0 = runs.value }
-                checked.fulfill()
-            }
-        }
-        wait(for: [checked], timeout: 10)
-        XCTAssertEqual(after.value, before.value)
+        assertStaysPut(runs, on: scheduler)
     }
 }

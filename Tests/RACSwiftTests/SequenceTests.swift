@@ -16,7 +16,8 @@ final class SequenceTests: XCTestCase {
         XCTAssertNil(RACSequence<Int>.empty().head)
     }
 
-    func testHeadBlockAndTailBlockRunLazilyAndOnce() {
+    /// The sequence 0, 1, whose head and tail blocks count their runs.
+    private func countingSequence() -> (sequence: RACSequence<Int>, runs: () -> [Int]) {
         var heads = 0
         var tails = 0
         let sequence = RACSequence<Int>(headBlock: {
@@ -26,13 +27,18 @@ final class SequenceTests: XCTestCase {
             tails += 1
             return [1].rac_sequence
         })
-        XCTAssertEqual([heads, tails], [0, 0])
+        return (sequence, { [heads, tails] })
+    }
+
+    func testHeadBlockAndTailBlockRunLazilyAndOnce() {
+        let (sequence, runs) = countingSequence()
+        XCTAssertEqual(runs(), [0, 0])
         XCTAssertEqual(sequence.head, 0)
-        XCTAssertEqual([heads, tails], [1, 0], "the head does not evaluate the tail")
+        XCTAssertEqual(runs(), [1, 0], "the head does not evaluate the tail")
         XCTAssertEqual(sequence.tail?.head, 1)
         XCTAssertEqual(sequence.head, 0)
         XCTAssertEqual(sequence.tail?.head, 1)
-        XCTAssertEqual([heads, tails], [1, 1], "evaluated once, then remembered")
+        XCTAssertEqual(runs(), [1, 1], "evaluated once, then remembered")
         XCTAssertNil(sequence.tail?.tail)
     }
 
@@ -145,17 +151,9 @@ final class SequenceTests: XCTestCase {
     // MARK: Eager and lazy
 
     func testEagerSequenceEvaluatesEverythingAtOnce() {
-        var heads = 0
-        var tails = 0
-        let lazy = RACSequence<Int>(headBlock: {
-            heads += 1
-            return 0
-        }, tailBlock: {
-            tails += 1
-            return [1].rac_sequence
-        })
+        let (lazy, runs) = countingSequence()
         let eager = lazy.eagerSequence
-        XCTAssertEqual([heads, tails], [1, 1])
+        XCTAssertEqual(runs(), [1, 1])
         XCTAssertEqual(eager.array, [0, 1])
         XCTAssertTrue(eager.eagerSequence === eager)
 
