@@ -42,3 +42,23 @@ final class Tally: @unchecked Sendable {
         return counts.values.reduce(0, +)
     }
 }
+
+/// Nanoseconds on the monotonic clock.
+func monotonicNanoseconds() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds
+}
+
+/// The process's resident set size, in megabytes (Linux: /proc/self/statm).
+func residentMegabytes() -> Double {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+/// A subscriber's bit of work per value: about 200 multiply-adds.
+@inline(never)
+func simulatedWork(_ value: Int) -> Int {
+    var x = value
+    for _ in 0..<200 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+    return x
+}

@@ -1,40 +1,79 @@
 import CShims
 
 /// A non-blocking serializer: at most one thread at a time applies
-/// operations to the state it guards, and no thread ever waits for another.
+/// operations to the state it guards, no thread waits for another while the
+/// load is moderate, and no call does more than a bounded share of the
+/// others' work.
 ///
-/// This is the queue-drain pattern over an atomic counter. A caller that finds
-/// the serializer idle enters with one compare-and-swap, applies its operation
-/// directly and leaves with one decrement: two atomic read-modify-writes and
-/// no allocation. A caller that finds it busy pushes its operation onto a
-/// lock-free stack of pending operations, counts itself in and returns at
-/// once; the thread inside (the *owner*) applies what was handed over before
-/// it leaves. Operations are applied in one total order that keeps each
-/// thread's own operations in the order it performed them.
+/// This is the queue-drain pattern over an atomic counter, with two bounds.
+/// A caller that finds the serializer idle enters with one compare-and-swap,
+/// applies its operation directly and leaves with one decrement: two atomic
+/// read-modify-writes and no allocation. A caller that finds it busy pushes
+/// its operation onto a lock-free stack of pending operations, counts itself
+/// in and, normally, returns at once; the thread inside (the *owner*)
+/// applies what was handed over before it leaves. Operations are applied in
+/// one total order that keeps each thread's own operations in the order it
+/// performed them.
 ///
-/// The serializer replaces RAC 2.5's `@synchronized` and spin locks: the state
-/// it guards is only ever touched by the owner, so it needs no atomics of its
-/// own, and the acquire/release pairs below publish it from owner to owner.
+/// **Bounded work (a term).** An owner applies at most `termLength`
+/// operations (its own included) before it looks for a successor. From then
+/// on, arriving callers must wait (the *retiring* bit in `entries` tells
+/// them), and the owner passes the serializer, with everything still
+/// queued, to the first waiting caller it meets in the queue; that caller
+/// returns from its wait as the new owner, applies its own operation and
+/// starts a term of its own. Until a waiter turns up the owner goes on
+/// applying, but only what was handed over before the bit was set (at most
+/// `backlogLimit` plus one per thread that was between reading `entries`
+/// and pushing): so no call applies more than its own operation, a term,
+/// and that backlog.
 ///
-/// Storage is two atomic words supplied by the owner object (see
-/// `RACInlineAtomics`): `entries`, the number of operations inside or handed
-/// over and not yet accounted for, and `pending`, the top of a
-/// `RACPendingStack` of handed-over operations.
+/// **Bounded memory (the backlog).** A caller that finds `backlogLimit`
+/// operations outstanding also waits, for its operation to be applied or
+/// for the serializer to be passed to it. Handed-over operations therefore
+/// never exceed `backlogLimit`, plus one per waiting thread. Nothing is
+/// lost and nothing is reordered at the bound: a waiting caller's operation
+/// is in the stack in its place, like any other.
+///
+/// **No waiting inside.** A thread that is inside any serializer (a
+/// subscriber's block that sends, the trampolines of `concat` and
+/// `flatten`) never waits for one: the owner it would wait for could be
+/// waiting for it. It hands over and returns, past the bound if need be
+/// (a thread-local count, `racs_serializers_owned`, says whether it is
+/// inside one). Waiting threads are inside none, so no cycle of waits can
+/// form. A waiter that has waited `patience` for an owner that never
+/// reaches it (an owner blocked in a block until this very thread does
+/// something) stops waiting, warns once on standard error, and leaves its
+/// operation to be applied in its place as a plain hand-over.
+///
+/// The serializer replaces RAC 2.5's `@synchronized` and spin locks: the
+/// state it guards is only ever touched by the owner, so it needs no
+/// atomics of its own, and the acquire/release pairs below publish it from
+/// owner to owner.
+///
+/// Storage is three atomic words supplied by the owner object (see
+/// `RACInlineAtomics`), consecutive: `entries`, the number of operations
+/// inside or handed over and not yet accounted for, plus the retiring bit;
+/// `pending`, the top of a `RACPendingStack` of handed-over operations; and
+/// `queue`, the owner's list of taken operations not yet applied (only the
+/// owner reads or writes it; relaxed accesses, ordered by the hand-overs of
+/// ownership).
 @frozen @usableFromInline
 internal struct RACSerializer<Operation> {
     @usableFromInline internal let entries: RACAtomicWord
     @usableFromInline internal let pending: RACAtomicWord
+    @usableFromInline internal let queue: RACAtomicWord
 
+    /// A serializer over `words` and the two words after it.
     @inlinable @inline(__always)
-    internal init(entries: RACAtomicWord, pending: RACAtomicWord) {
-        self.entries = entries
-        self.pending = pending
+    internal init(_ words: RACAtomicWord) {
+        entries = words
+        pending = RACAtomicWord(words.address + 1)
+        queue = RACAtomicWord(words.address + 2)
     }
 
     /// Performs an operation with exclusive access to the guarded state: on
     /// this thread with `now` if the serializer is idle, otherwise by handing
-    /// `operation` over to the thread inside, which applies it with `apply`
-    /// before it leaves.
+    /// `operation` over to the thread inside, which applies it with `apply`.
     ///
     /// `now` must do what `apply(operation)` would. It exists so that the
     /// uncontended path never materializes the operation.
@@ -62,9 +101,27 @@ internal struct RACSerializer<Operation> {
                 racOutOfLine { drain(accounted: waiting, apply) }
             }
         } else {
-            racOutOfLine {
-                if handOver(operation()) { drain(accounted: 1, apply) }
+            racOutOfLine { handOver(operation(), untilApplied: false, apply) }
+        }
+    }
+
+    /// `perform`, returning only once the operation has been applied, on
+    /// this thread or by the owner: what `RACCompoundDisposable.dispose()`
+    /// needs to promise that every child is disposed when it returns. It
+    /// waits even from inside another serializer; see the compound for why
+    /// that wait cannot close a cycle.
+    @inlinable @inline(__always)
+    internal func performUntilApplied(_ operation: @autoclosure () -> Operation,
+                                      now: () -> Void,
+                                      _ apply: (Operation) -> Void) {
+        if tryEnter() {
+            now()
+            let waiting = leave()
+            if waiting != 0 {
+                racOutOfLine { drain(accounted: waiting, apply) }
             }
+        } else {
+            racOutOfLine { handOver(operation(), untilApplied: true, apply) }
         }
     }
 
@@ -74,12 +131,16 @@ internal struct RACSerializer<Operation> {
     // operation's arguments, and the uncontended path needs no closure.
 
     /// Enters the serializer if it is idle; returns false if another thread
-    /// is inside, in which case the caller must hand its operation over.
+    /// is inside (or the last owner left the retiring bit set), in which
+    /// case the caller must hand its operation over.
     @inlinable @inline(__always)
     internal func tryEnter() -> Bool {
         // Acquire on success: the previous owner released the guarded state
         // with its final decrement; we must see its writes.
-        entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0
+        guard entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 else { return false }
+        // A plain thread-local increment: see "No waiting inside".
+        racs_serializer_entered()
+        return true
     }
 
     /// Leaves after `tryEnter()` succeeded and the operation was applied.
@@ -89,44 +150,292 @@ internal struct RACSerializer<Operation> {
     internal func leave() -> Int {
         // Release: publishes the guarded state to the next owner.
         // Acquire: if others handed operations over meanwhile, we stay
-        // owner and must see what they pushed.
-        entries.fetchSub(1, .acq_rel) - 1
+        // owner and must see what they pushed. (No retiring bit can be set:
+        // only an owner past its first term sets it.)
+        let waiting = entries.fetchSub(1, .acq_rel) - 1
+        if waiting == 0 { racs_serializer_left() }
+        return waiting
     }
 
-    /// Pushes `operation` for the owner and counts it in. Returns true if the
-    /// owner left meanwhile, making this thread the owner (it must then apply
-    /// the pending operations, its own among them).
+    /// Hands `operation` over to the owner, and returns when it may: at
+    /// once, normally; after the operation was applied, for `untilApplied`
+    /// or when the serializer is overloaded. If the owner left meanwhile, or
+    /// passes the serializer on to this thread, applies the pending
+    /// operations itself (its own among them) before returning.
     @usableFromInline
-    internal func handOver(_ operation: Operation) -> Bool {
-        RACPendingStack(top: pending).push(operation)
+    internal func handOver(_ operation: Operation, untilApplied: Bool, _ apply: (Operation) -> Void) {
+        let node = RACPendingNode(operation)
+        // Relaxed: the count only steers the choice to wait; whatever it
+        // reads, the operation is counted in and applied exactly once.
+        let waits = untilApplied
+            || (RACSerializerLimits.isOverloaded(entries.load(.relaxed)) && !racs_owns_a_serializer())
+        if waits {
+            // Not yet published: the push's release orders this store.
+            node.state.store(RACHandOverState.waiting, .relaxed)
+        }
+        RACPendingStack(top: pending).push(node: node)
         // The increment comes after the push, so whenever the owner sees the
         // count, the operation it counts is already on the stack. Acquire:
         // if the count was 0 we are the owner and need the previous owner's
         // writes; release: orders our push before the owner's next decrement.
-        return entries.fetchAdd(1, .acq_rel) == 0
+        let before = entries.fetchAdd(1, .acq_rel)
+        if before & RACSerializerLimits.countMask == 0 {
+            becomeOwner()
+            drain(accounted: 1, apply)
+            return
+        }
+        guard waits else { return }
+        if wait(for: node, untilApplied: untilApplied) == RACHandOverState.owner {
+            becomeOwner()
+            drain(accounted: node.accounted, apply)
+        }
     }
 
-    /// Applies what was handed over, then leaves; loops while more arrives.
+    /// Counts this thread in and starts a fresh term: arrivals no longer
+    /// need to wait.
+    @usableFromInline
+    internal func becomeOwner() {
+        racs_serializer_entered()
+        // Only an owner sets or clears the bit, so the load cannot race
+        // with another change of it. Relaxed: the bit publishes nothing.
+        if entries.load(.relaxed) & RACSerializerLimits.retiring != 0 {
+            _ = entries.fetchSub(RACSerializerLimits.retiring, .relaxed)
+        }
+    }
+
+    /// Applies what was handed over, then leaves; loops while more arrives,
+    /// for one term, then passes the serializer to a waiting caller.
     /// `accounted` is how many entries the owner may subtract once it has
     /// applied everything pending.
     @usableFromInline
     internal func drain(accounted: Int, _ apply: (Operation) -> Void) {
         var accounted = accounted
+        var applied = 0
+        var retiring = false
         while true {
-            applyPending(apply)
+            while let bits = nextQueued() {
+                let node = RACPendingStack<Operation>.node(bits)
+                if applied >= RACSerializerLimits.termLength {
+                    if !retiring {
+                        // From now on arrivals wait, so that one of them can
+                        // take over. Relaxed: the bit publishes nothing.
+                        retiring = true
+                        _ = entries.fetchOr(RACSerializerLimits.retiring, .relaxed)
+                    }
+                    if passOwnership(to: node, accounted: accounted) {
+                        racs_serializer_left()
+                        return
+                    }
+                }
+                queue.store(node._withUnsafeGuaranteedRef { $0.next }, .relaxed)
+                let taken = node.takeRetainedValue()
+                apply(taken.element)
+                applied += 1
+                finish(taken)
+            }
             // Release: publishes the guarded state to the next owner.
             // Acquire: if we stay owner, we must see what was pushed since.
-            let remaining = entries.fetchSub(accounted, .acq_rel) - accounted
-            if remaining == 0 { return }
+            let after = entries.fetchSub(accounted, .acq_rel) - accounted
+            let remaining = after & RACSerializerLimits.countMask
+            if remaining == 0 {
+                racs_serializer_left()
+                return
+            }
             accounted = remaining
         }
     }
 
-    /// Applies everything handed over so far, oldest first.
+    /// The oldest operation not yet applied, as node bits, or nil: the head
+    /// of the queue, refilled from the stack when it runs dry. Owner only.
     @usableFromInline
-    internal func applyPending(_ apply: (Operation) -> Void) {
-        RACPendingStack<Operation>(top: pending).takeAll(apply)
+    internal func nextQueued() -> Int? {
+        var head = queue.load(.relaxed)
+        if head == 0 {
+            head = RACPendingStack<Operation>(top: pending).takeAllOldestFirst()
+            if head == 0 { return nil }
+            queue.store(head, .relaxed)
+        }
+        return head
     }
+
+    /// Moves everything handed over so far to the end of the queue, and
+    /// calls `body` with every operation queued, oldest first, without
+    /// applying any. Owner only: what a subject needs to see what its
+    /// pending sends will do before a subscription made inside a delivery
+    /// joins (see `RACSubjectCore.subscribeAsOwner`).
+    @usableFromInline
+    internal func forEachPending(_ body: (Operation) -> Void) {
+        let taken = RACPendingStack<Operation>(top: pending).takeAllOldestFirst()
+        if taken != 0 { append(taken) }
+        var bits = queue.load(.relaxed)
+        while bits != 0 {
+            let node = RACPendingStack<Operation>.node(bits)
+            node._withUnsafeGuaranteedRef { body($0.element) }
+            bits = node._withUnsafeGuaranteedRef { $0.next }
+        }
+    }
+
+    /// Queues `operation` after everything pending, as one more entry, so
+    /// that the owner applies it before it leaves. Owner only.
+    @usableFromInline
+    internal func enqueueAsOwner(_ operation: Operation) {
+        // Relaxed: the owner's own later decrement orders it; the count is
+        // at least 1 (the owner's entry) before and after.
+        _ = entries.fetchAdd(1, .relaxed)
+        append(Int(bitPattern: Unmanaged.passRetained(RACPendingNode(operation)).toOpaque()))
+    }
+
+    /// Links the list that starts at `list` after the last queued node.
+    @usableFromInline
+    internal func append(_ list: Int) {
+        var bits = queue.load(.relaxed)
+        if bits == 0 {
+            queue.store(list, .relaxed)
+            return
+        }
+        while true {
+            let node = RACPendingStack<Operation>.node(bits)
+            let next = node._withUnsafeGuaranteedRef { $0.next }
+            if next == 0 {
+                node._withUnsafeGuaranteedRef { $0.next = list }
+                return
+            }
+            bits = next
+        }
+    }
+
+    /// Tells the waiter of an applied node, if any, that it may return.
+    @usableFromInline
+    internal func finish(_ node: RACPendingNode<Operation>) {
+        // Relaxed: a node nobody waits for stays `none`; the waiter's own
+        // store of `waiting` was published by its push.
+        guard node.state.load(.relaxed) != RACHandOverState.none else { return }
+        // Release: the waiter must see what the operation did.
+        if node.state.exchange(RACHandOverState.applied, .acq_rel) == RACHandOverState.sleeping {
+            racs_word_wake(node.state.address)
+        }
+    }
+
+    /// Passes the serializer, and the queue that starts at `node`, to the
+    /// thread waiting on `node`. Returns false if nobody waits on it (the
+    /// node is a plain hand-over, or its thread stopped waiting).
+    @usableFromInline
+    internal func passOwnership(to bits: Unmanaged<RACPendingNode<Operation>>, accounted: Int) -> Bool {
+        bits._withUnsafeGuaranteedRef { node in
+            var state = node.state.load(.relaxed)
+            while state == RACHandOverState.waiting || state == RACHandOverState.sleeping {
+                node.accounted = accounted
+                // Release: the new owner must see the guarded state, the
+                // queue word and `accounted`.
+                let seen = node.state.compareExchange(expected: state, desired: RACHandOverState.owner,
+                                                      .acq_rel, .relaxed)
+                if seen == state {
+                    if state == RACHandOverState.sleeping { racs_word_wake(node.state.address) }
+                    return true
+                }
+                state = seen
+            }
+            return false
+        }
+    }
+
+    /// Waits until the owner has applied `node`'s operation or passed the
+    /// serializer on to this thread; returns which (`applied`, `owner`), or
+    /// `none` if it stopped waiting (only when not `untilApplied`).
+    @usableFromInline
+    internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
+        let state = node.state
+        // Spin first, then yield, then sleep: at the bound, the owner
+        // reaches the node within a term's deliveries (microseconds), and
+        // a sleep and its wake-up cost a system call each, more than the
+        // wait. The spin lasts tens of microseconds (`pause` takes tens of
+        // nanoseconds); the yields let an owner that shares this core run.
+        for round in 0..<1_064 {
+            // Acquire: pairs with the owner's releasing exchange.
+            let seen = state.load(.acquire)
+            if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
+            if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+        }
+        let start = racs_monotonic_ns()
+        var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
+                                         .acquire, .acquire)
+        while true {
+            if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
+            let waited = racs_monotonic_ns() - start
+            if waited >= RACSerializerLimits.patience {
+                if !untilApplied {
+                    // Go on as a plain hand-over, unless the owner got here
+                    // first.
+                    seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
+                                                 .acquire, .acquire)
+                    if seen == RACHandOverState.sleeping {
+                        racs_warn_once(0, """
+                            RACSwift: a send or subscribe waited 1 s for the thread delivering the same \
+                            subject or subscriber, and went on without waiting. Is a subscriber's block on \
+                            that thread waiting for this one? (Warned once.)
+                            """)
+                        return RACHandOverState.none
+                    }
+                    continue
+                }
+                racs_warn_once(1, """
+                    RACSwift: dispose() has waited 1 s for the thread changing the same compound \
+                    disposable, and goes on waiting. Is a disposable's block on that thread waiting \
+                    for this one? (Warned once.)
+                    """)
+            }
+            racs_word_wait(state.address, RACHandOverState.sleeping,
+                           Swift.max(RACSerializerLimits.patience - waited, 1_000_000))
+            seen = state.load(.acquire)
+        }
+    }
+}
+
+/// The serializer's bounds and the bits of its `entries` word. Constants of
+/// a non-generic type, so that unspecialized code reads them as immediates.
+@usableFromInline
+internal enum RACSerializerLimits {
+    /// Set while an owner that has used up its term looks for a successor:
+    /// arrivals wait instead of returning.
+    @inlinable internal static var retiring: Int { 1 << (Int.bitWidth - 2) }
+
+    /// The count of outstanding entries, below the flag bits.
+    @inlinable internal static var countMask: Int { retiring - 1 }
+
+    /// How many operations an owner applies before it passes the serializer
+    /// on to a waiting caller. Large enough that a hand-off of ownership
+    /// (a few hundred nanoseconds, a wake-up when the waiter sleeps) is rare
+    /// next to the deliveries it bounds; small enough that no caller
+    /// delivers for long on others' behalf.
+    @inlinable internal static var termLength: Int { 64 }
+
+    /// How many operations may wait, handed over, before callers wait too.
+    @inlinable internal static var backlogLimit: Int { 64 }
+
+    /// How long a caller waits for an owner that does not reach it before it
+    /// suspects the owner waits for it (nanoseconds).
+    @inlinable internal static var patience: Int64 { 1_000_000_000 }
+
+    /// Whether a caller that reads `entries` must wait its turn.
+    @inlinable
+    internal static func isOverloaded(_ entries: Int) -> Bool {
+        entries & retiring != 0 || entries & countMask >= backlogLimit
+    }
+}
+
+/// The states of a `RACPendingNode`'s state word.
+@usableFromInline
+internal enum RACHandOverState {
+    /// A plain hand-over: its caller returned.
+    @inlinable internal static var none: Int { 0 }
+    /// Its caller waits, spinning.
+    @inlinable internal static var waiting: Int { 1 }
+    /// Its caller waits, asleep on the word: wake it.
+    @inlinable internal static var sleeping: Int { 2 }
+    /// Applied; its caller may return.
+    @inlinable internal static var applied: Int { 3 }
+    /// Its caller owns the serializer now, with the queue from this node on.
+    @inlinable internal static var owner: Int { 4 }
 }
 
 /// Runs `body`, behind a call the optimizer does not inline: what

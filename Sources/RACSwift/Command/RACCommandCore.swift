@@ -10,7 +10,7 @@
 /// command (RAC 2.5 read `enabled` and started in two steps, and could).
 ///
 /// **Publishing.** Every change is followed by a refresh, applied through a
-/// `RACSerializer` (words 1 and 2) whose owner reads the word afresh,
+/// `RACSerializer` (words 1 to 3) whose owner reads the word afresh,
 /// compares it with what it published last, and schedules the difference on
 /// the command's scheduler. So the scheduled updates are in order, never
 /// repeat a value, and the last one reflects the latest state, whatever
@@ -22,10 +22,10 @@ internal final class RACCommandCore<Value> {
         case refresh
     }
 
-    /// Word 0: the state (see `RACCommandState`); words 1 and 2: the
+    /// Word 0: the state (see `RACCommandState`); words 1 to 3: the
     /// serializer. Must stay the first stored property (see
     /// `RACInlineAtomics`).
-    private var _atomics: (Int, Int, Int) = (RACCommandState.enabledInput, 0, 0)
+    private var _atomics: (Int, Int, Int, Int) = (RACCommandState.enabledInput, 0, 0, 0)
 
     /// Where executions are subscribed and the public signals deliver.
     let scheduler: RACScheduler
@@ -48,8 +48,7 @@ internal final class RACCommandCore<Value> {
     private var state: RACAtomicWord { RACInlineAtomics.word(0, of: self) }
 
     private var serializer: RACSerializer<Operation> {
-        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
-                      pending: RACInlineAtomics.word(2, of: self))
+        RACSerializer(RACInlineAtomics.word(1, of: self))
     }
 
     // MARK: Changes, from any thread

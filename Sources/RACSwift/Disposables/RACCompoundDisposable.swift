@@ -5,14 +5,27 @@ import CShims
 /// RAC 2.5's `RACCompoundDisposable`: `add(_:)` after disposal disposes the
 /// added disposable at once; `remove(_:)` takes a disposable out without
 /// disposing it. Every child added before `dispose()` is disposed exactly
-/// once, on the disposing thread, or on a thread that was adding or removing
-/// at that moment.
+/// once, and has been by the time `dispose()` returns: on the disposing
+/// thread, or on a thread that was adding or removing at that moment, which
+/// the disposing thread then waits for (for the length of that add or
+/// remove, and of the children's disposal).
 ///
 /// Thread safety without locks: the children are guarded by a
 /// `RACSerializer`. Uncontended, an add or remove costs two atomic
 /// read-modify-writes; the first two children live in inline slots, so the
 /// common subscription (one or two children) allocates nothing beyond the
 /// compound itself.
+///
+/// Why waiting in `dispose()` cannot deadlock, even from inside another
+/// serializer: the thread it waits for is applying an add, a remove, or a
+/// disposal of this compound. An add or a remove runs no code but the
+/// compound's own, except disposing a child added after the disposal,
+/// and a disposal runs the children's; both happen only once the compound
+/// is marked disposed. Any code that waits on them and is run by them
+/// therefore finds this compound disposed already and returns at once
+/// (`markDisposed()` fails), and waits on other compounds chain the same
+/// way, each on a compound disposed before the wait began: no cycle can
+/// close.
 public final class RACCompoundDisposable: RACDisposable {
     /// What the serializer applies to the children.
     @usableFromInline
@@ -49,8 +62,7 @@ public final class RACCompoundDisposable: RACDisposable {
 
     @inlinable @inline(__always)
     internal var serializer: RACSerializer<Change> {
-        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
-                      pending: RACInlineAtomics.word(2, of: self))
+        RACSerializer(RACInlineAtomics.word(1, of: self))
     }
 
     /// Adds `disposable`, or disposes it at once if the receiver is already
@@ -92,16 +104,17 @@ public final class RACCompoundDisposable: RACDisposable {
         primary = disposable
     }
 
-    /// Disposes every child, once: the primary child on this thread before
-    /// returning; the others on this thread too, unless another thread is
-    /// adding or removing children at that moment, which then disposes them.
+    /// Disposes every child, once, before returning: the primary child on
+    /// this thread; the others on this thread too, unless another thread is
+    /// adding or removing children at that moment, which then disposes them
+    /// while this one waits.
     public override func dispose() {
         guard markDisposed() else { return }
         if let primary {
             self.primary = nil
             primary.dispose()
         }
-        serializer.perform(.disposeAll, now: { disposeChildren() }) { apply($0) }
+        serializer.performUntilApplied(.disposeAll, now: { disposeChildren() }) { apply($0) }
     }
 
     private func apply(_ change: Change) {

@@ -6,12 +6,13 @@ import CShims
 /// block given to `init(block:)` runs at most once, on the thread that first
 /// calls `dispose()`, and is released right after it runs.
 open class RACDisposable {
-    /// Three atomic words (see `RACInlineAtomics`); this must stay the first
+    /// Four atomic words (see `RACInlineAtomics`); this must stay the first
     /// stored property. Word 0 is the state, bit 0 meaning "disposed", for
-    /// every subclass; words 1 and 2 belong to subclasses that need more
-    /// (a serializer for `RACCompoundDisposable`, a reader count and retired
-    /// stack for `RACSerialDisposable`). Never touched by name.
-    @usableFromInline internal var _atomics: (Int, Int, Int) = (0, 0, 0)
+    /// every subclass; words 1 to 3 belong to subclasses that need more
+    /// (a serializer for `RACCompoundDisposable` and the sinks, a reader
+    /// count and retired stack for `RACSerialDisposable`). Never touched by
+    /// name.
+    @usableFromInline internal var _atomics: (Int, Int, Int, Int) = (0, 0, 0, 0)
 
     /// Written once in `init`, then read and cleared only by the thread that
     /// won the disposal exchange, so it needs no synchronization of its own

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The source and the sampler send from their own threads, racing for the
 /// latest value and for the subscriber: both go through a `RACSerializer`
-/// over the sink's inline atomic words 1 and 2, whose owner keeps the latest
+/// over the sink's inline atomic words 1 to 3, whose owner keeps the latest
 /// value and sends downstream.
 internal final class RACSampleSink<Value>: RACSubscriptionSink<Value> {
     enum Operation {
@@ -24,10 +24,9 @@ internal final class RACSampleSink<Value>: RACSubscriptionSink<Value> {
         super.init()
     }
 
-    /// The sink's own serializer, over its inline words 1 and 2.
+    /// The sink's own serializer, over its inline words 1 to 3.
     private var gate: RACSerializer<Operation> {
-        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
-                      pending: RACInlineAtomics.word(2, of: self))
+        RACSerializer(RACInlineAtomics.word(1, of: self))
     }
 
     override func receiveNext(_ value: Value) {

@@ -4,7 +4,7 @@
 /// one order, without locks.
 ///
 /// Events pass through a `RACSerializer` over the sink's own inline atomic
-/// words 1 and 2 (word 0 is its disposed flag): a sender that finds another
+/// words 1 to 3 (word 0 is its disposed flag): a sender that finds another
 /// delivering hands its event over and returns. The first terminal event
 /// wins; everything after it is dropped by the downstream sink, which has
 /// stopped by then.
@@ -18,13 +18,12 @@ internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value> {
         super.init()
     }
 
-    /// The gate's serializer, over the sink's inline words 1 and 2. (The
+    /// The gate's serializer, over the sink's inline words 1 to 3. (The
     /// base class's serializer uses the same words, but only for a sink
     /// with `RACSinkState.serializing` set, which a gate never has.)
     @inlinable
     internal var gate: RACSerializer<RACEvent<Value>> {
-        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
-                      pending: RACInlineAtomics.word(2, of: self))
+        RACSerializer(RACInlineAtomics.word(1, of: self))
     }
 
     @usableFromInline

@@ -1,3 +1,4 @@
+import CShims
 import Dispatch
 
 // The blocking operators subscribe and wait on a semaphore for the event
@@ -5,23 +6,32 @@ import Dispatch
 // during the subscription has signalled the semaphore before the wait
 // starts, so the wait returns at once instead of deadlocking.
 //
-// As in RAC, they deadlock when the events can only be delivered by the
-// thread that waits: a signal that delivers on `mainThreadScheduler`
-// (through `deliverOn(_:)`, say) read on the main thread, or one scheduled
-// on a `RACTestScheduler` read from the thread that steps it. Call them
-// from another thread, and not at all on a UI thread.
+// A read that can never be answered stops at once with a message instead of
+// hanging: one called from inside a subscriber's block of a subject it
+// reads, when its subscription reached nothing but subjects this thread is
+// delivering and none of them has a value to replay (what an event for it
+// would need is this thread, which is blocked in the read). Subscribing
+// tells a thread-local probe what it reached (see CShims'
+// RACBlockingProbe.h). A replay or behavior subject that has a value
+// answers at once, as in RAC.
+//
+// As in RAC, they also deadlock when the events can only be delivered by the
+// thread that waits in other ways: a signal that delivers on
+// `mainThreadScheduler` (through `deliverOn(_:)`, say) read on the main
+// thread, or one scheduled on a `RACTestScheduler` read from the thread that
+// steps it. Call them from another thread, and not at all on a UI thread.
 extension RACSignal {
     /// Subscribes, blocks the calling thread until the first value, and
     /// returns it; returns nil if the receiver completes or fails first.
     /// The subscription ends after that first event. RAC's `-first`.
     public func first() -> Value? {
-        firstEvent().value
+        firstEvent("first()").value
     }
 
     /// Like `first()`, returning `defaultValue` if the receiver completes or
     /// fails without a value. RAC's `-firstOrDefault:`.
     public func firstOrDefault(_ defaultValue: Value) -> Value {
-        firstEvent().value ?? defaultValue
+        firstEvent("firstOrDefault(_:)").value ?? defaultValue
     }
 
     /// Subscribes, blocks the calling thread until the receiver completes,
@@ -29,7 +39,7 @@ extension RACSignal {
     /// if it fails. RAC's `-toArray`, with the error thrown rather than
     /// turned into nil.
     public func toArray() throws -> [Value] {
-        switch collect().firstEvent() {
+        switch collect().firstEvent("toArray()") {
         case .next(let values): return values
         case .error(let error): throw error
         case .completed: preconditionFailure("collect() sends its array before it completes")
@@ -39,21 +49,37 @@ extension RACSignal {
     /// Subscribes and blocks the calling thread until the receiver
     /// completes; throws its error if it fails. RAC's `-waitUntilCompleted:`.
     public func waitUntilCompleted() throws {
-        if let error = ignoreValues().firstEvent().error { throw error }
+        if let error = ignoreValues().firstEvent("waitUntilCompleted()").error { throw error }
     }
 
     /// Subscribes and blocks until the receiver's first event, which it
-    /// returns; the subscription ends there.
-    private func firstEvent() -> RACEvent<Value> {
+    /// returns; the subscription ends there. `operation` names the public
+    /// call, for the message if the wait could never end.
+    private func firstEvent(_ operation: String) -> RACEvent<Value> {
         let arrived = DispatchSemaphore(value: 0)
         // Written once by the delivering thread before it signals, read by
         // this one after the wait: the semaphore orders the two.
         var first: RACEvent<Value>?
-        materialize().take(1).subscribeNext { event in
+        let outer = racs_probe_open()
+        let subscription = materialize().take(1).subscribeNext { event in
             first = event
             arrived.signal()
         }
-        arrived.wait()
+        let onlyThisThreadCanAnswer = racs_probe_close(outer)
+        if !onlyThisThreadCanAnswer {
+            arrived.wait()
+        } else if arrived.wait(timeout: .now()) == .timedOut {
+            // Nothing arrived during the subscription (a synchronous event
+            // has signalled already), and nothing else can.
+            subscription.dispose()
+            preconditionFailure("""
+                \(operation) was called from inside a subscriber's block of a subject it reads, \
+                and that subject has nothing to replay: its next event can only be delivered by \
+                this thread, after the block returns, so the call would never return. Read it \
+                from outside the block (schedule the read on another scheduler), or read a \
+                RACReplaySubject or RACBehaviorSubject, which replays its latest value at once.
+                """)
+        }
         return first!
     }
 }

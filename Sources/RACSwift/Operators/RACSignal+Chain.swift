@@ -49,10 +49,10 @@ extension RACSignal {
             // state, touched only between one source's end and the next
             // subscription.
             var scheduler: RACScheduler?
-            let trampoline = RACAtomicCell(count: 2)
+            let trampoline = RACAtomicCell(count: 3)
 
             func subscribe(_ source: RACSignal<Value>) {
-                RACSerializer(entries: trampoline.word(0), pending: trampoline.word(1))
+                RACSerializer(trampoline.word(0))
                     .perform(source, now: { subscribeNow(source) }, subscribeNow)
             }
 

@@ -100,10 +100,10 @@ extension RACSignal {
             var running = 0
             var waiting = RACFIFO<RACSignal<U>>()
             var receiverCompleted = false
-            let words = RACAtomicCell(count: 2)
+            let words = RACAtomicCell(count: 3)
 
             func perform(_ change: RACFlattenChange<U>) {
-                RACSerializer(entries: words.word(0), pending: words.word(1))
+                RACSerializer(words.word(0))
                     .perform(change, now: { apply(change) }, apply)
             }
 

@@ -5,7 +5,7 @@ import Foundation
 /// the scheduler's.
 ///
 /// Everything they share goes through a `RACSerializer` over the sink's
-/// inline atomic words 1 and 2 (word 0 is its disposed flag). The thread
+/// inline atomic words 1 to 3 (word 0 is its disposed flag). The thread
 /// inside applies one operation at a time and sends downstream from there;
 /// a thread that finds it busy hands its operation over and returns, so the
 /// timer never waits for the source or the other way round, and the
@@ -52,10 +52,9 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
         timerTarget = RACScheduledTarget(self, endingWith: downstream.subscription)
     }
 
-    /// The sink's own serializer, over its inline words 1 and 2.
+    /// The sink's own serializer, over its inline words 1 to 3.
     private var gate: RACSerializer<Operation> {
-        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
-                      pending: RACInlineAtomics.word(2, of: self))
+        RACSerializer(RACInlineAtomics.word(1, of: self))
     }
 
     // MARK: Events, on the source's thread or the timer's

@@ -1,3 +1,4 @@
+import CShims
 import Dispatch
 import Foundation
 
@@ -24,6 +25,8 @@ public final class RACTargetQueueScheduler: RACScheduler {
 
     @discardableResult
     public override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+        // A blocking read that scheduled work may be answered by it.
+        racs_probe_note_other_source()
         let disposable = RACDisposable()
         queue.async {
             guard !disposable.isDisposed else { return }
@@ -34,6 +37,7 @@ public final class RACTargetQueueScheduler: RACScheduler {
 
     @discardableResult
     public override func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+        racs_probe_note_other_source()
         let disposable = RACDisposable()
         queue.asyncAfter(wallDeadline: Self.wallTime(date)) {
             guard !disposable.isDisposed else { return }
@@ -46,6 +50,7 @@ public final class RACTargetQueueScheduler: RACScheduler {
     public override func after(_ date: Date, repeatingEvery interval: TimeInterval,
                         withLeeway leeway: TimeInterval,
                         schedule block: @escaping () -> Void) -> RACDisposable? {
+        racs_probe_note_other_source()
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(wallDeadline: Self.wallTime(date),
                        repeating: .nanoseconds(Self.nanoseconds(interval)),

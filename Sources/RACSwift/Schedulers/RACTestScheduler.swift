@@ -1,3 +1,4 @@
+import CShims
 import Foundation
 
 /// A scheduler in virtual time, for tests: RAC 2.5's `RACTestScheduler`.
@@ -125,6 +126,8 @@ public final class RACTestScheduler: RACScheduler {
     /// Queues `block` at `date` (nil: the present virtual time) and returns
     /// the disposable that takes it off the queue.
     private func enqueue(at date: Date?, _ block: @escaping () -> Void) -> RACDisposable {
+        // A blocking read that scheduled work may be answered by it.
+        racs_probe_note_other_source()
         let sequence: UInt64 = lock.withLock {
             let action = Action(date: date ?? virtualNow, sequence: nextSequence, block: block)
             nextSequence += 1

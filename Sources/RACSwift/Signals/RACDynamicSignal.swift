@@ -1,3 +1,5 @@
+import CShims
+
 /// A cold signal that runs a block for each subscription: what
 /// `RACSignal.createSignal(_:)` returns (RAC 2.5's `RACDynamicSignal`).
 @usableFromInline
@@ -35,6 +37,9 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value> {
 
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
+        // The block may send from anywhere, later: a blocking read may be
+        // answered by it.
+        racs_probe_note_other_source()
         let subscription = RACCompoundDisposable()
         // The user's block may send from several threads at once, and may
         // keep its subscriber after the subscription ended.

@@ -1,3 +1,5 @@
+import CShims
+
 /// A stream of events: any number of values, then at most one error or
 /// completion. RAC 2.5's `RACSignal`.
 ///
@@ -34,6 +36,8 @@ open class RACSignal<Value> {
         // may hand it on to another signal, whose passthrough would
         // otherwise adopt it, and stop it on a terminal event before
         // forwarding that event.
+        // A subclass written outside RACSwift may send from anywhere.
+        racs_probe_note_other_source()
         let subscription = RACCompoundDisposable()
         let subscriber = sink.bindServingSource(to: subscription) { sink, subscription in
             RACSourceSubscriber(forwardingTo: sink, within: subscription)

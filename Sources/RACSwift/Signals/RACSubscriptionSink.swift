@@ -87,10 +87,11 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     }
 
     /// Hands `value` over to the thread inside the serializer (or, if that
-    /// thread left meanwhile, delivers everything handed over, `value` too).
+    /// thread left meanwhile or passes the serializer on, delivers what was
+    /// handed over, `value` too).
     @usableFromInline @inline(never)
     internal final func handOverNext(_ value: Value) {
-        if serializer.handOver(.next(value)) { drainHandedOver(accounted: 1) }
+        serializer.handOver(.next(value), untilApplied: false) { deliver($0) }
     }
 
     /// Applies what was handed over while this thread was inside, then
@@ -172,8 +173,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
 
     @inlinable @inline(__always)
     internal final var serializer: RACSerializer<RACSinkOperation<Value>> {
-        RACSerializer(entries: RACInlineAtomics.word(1, of: self),
-                      pending: RACInlineAtomics.word(2, of: self))
+        RACSerializer(RACInlineAtomics.word(1, of: self))
     }
 
     /// Whether the sink lets go of everything it was built with on a
@@ -304,7 +304,7 @@ internal enum RACSinkState {
     /// `createSignal` block receives: see `bindServingSource`). RAC 2.5's
     /// subscriber took `@synchronized(self)` around every event for this;
     /// here racing senders go through a `RACSerializer` over the sink's
-    /// inline words 1 and 2, at two atomic read-modify-writes per event, and
+    /// inline words 1 to 3, at two atomic read-modify-writes per event, and
     /// releasing the blocks (after a terminal event or a disposal) can never
     /// overlap a delivery still using them. Sinks fed by RACSwift's own
     /// sources, which serialize already, leave the bit clear and pay one

@@ -31,10 +31,17 @@ import Darwin
 /// own flag); the owner then empties its slot, releasing the subscriber and
 /// its blocks, and compacts the list once half of it is empty.
 ///
-/// **Reentrancy.** A subscribe made by the owner from inside a delivery is
-/// applied at once: it sees the replayed values, and joins the deliveries
-/// after the current one. Sends and disposals made from inside a delivery
-/// are handed over and applied right after it, in the order made.
+/// **Reentrancy, and subscribes that linearize.** A subscribe made by the
+/// owner from inside a delivery gets its replay at once, but joins the
+/// deliveries only after every operation already handed over: those were
+/// sent before it subscribed, and their senders may have returned. Its
+/// replay therefore counts them in: it is what the subject will have
+/// recorded once they are applied (for a replay or behavior subject), and
+/// the terminal event at once if one of them ends the subject. So a
+/// blocking `first()` in a block returns at once when there is a value to
+/// replay, and no subscriber ever hears an event whose `sendNext` returned
+/// before its subscribe was called. Sends and disposals made from inside a
+/// delivery are handed over and applied right after it, in the order made.
 @usableFromInline
 internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @usableFromInline
@@ -43,6 +50,9 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         case error(any Error)
         case completed
         case subscribe(RACSubjectSubscription)
+        /// A subscription that got its replay already (see
+        /// `subscribeAsOwner`) joins the deliveries.
+        case join(RACSubjectSubscription)
         case unsubscribe(RACSubjectSubscription)
         case detachAll
     }
@@ -85,13 +95,12 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 
     @inlinable @inline(__always)
     internal var serializer: RACSerializer<Operation> {
-        RACSerializer(entries: RACInlineAtomics.word(0, of: self),
-                      pending: RACInlineAtomics.word(1, of: self))
+        RACSerializer(RACInlineAtomics.word(0, of: self))
     }
 
     @inlinable @inline(__always)
     internal var ownerWord: RACAtomicWord {
-        RACInlineAtomics.word(2, of: self)
+        RACInlineAtomics.word(3, of: self)
     }
 
     /// Sends `value` to every subscriber, in the serialized order.
@@ -116,13 +125,15 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         ownerWord.load(.relaxed) == RACThreadID.current
     }
 
-    /// Subscribes `subscription` at once if the calling thread owns the
-    /// serializer (a subscribe from inside a delivery), else in order.
+    /// Subscribes `subscription` in the serialized order; from inside a
+    /// delivery, see `subscribeAsOwner`.
     @usableFromInline
     internal func subscribe(_ subscription: RACSubjectSubscription) {
         if isOwnedByCurrentThread {
-            add(subscription)
+            subscribeAsOwner(subscription)
         } else {
+            // Another thread may be delivering, or will.
+            racs_probe_note_other_source()
             serializer.perform(.subscribe(subscription), now: { asOwner { add(subscription) } }) {
                 applyAsOwner($0)
             }
@@ -161,6 +172,8 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             end(.completed)
         case .subscribe(let subscription):
             add(subscription)
+        case .join(let subscription):
+            insert(subscription)
         case .unsubscribe(let subscription):
             remove(subscription)
         case .detachAll:
@@ -224,20 +237,68 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         }
     }
 
+    /// Replays to `subscription`, then adds it, or ends it if the subject
+    /// has ended.
     @usableFromInline
     internal func add(_ subscription: RACSubjectSubscription) {
         let sink = unsafeDowncast(subscription.sink, to: RACSubscriptionSink<Value>.self)
         history?.forEach { sink.sendNext($0) }
-        if let ending {
-            _ = subscription.markDisposed()
-            switch ending {
-            case .error(let error): sink.sendError(error)
-            case .completed: sink.sendCompleted()
+        if let ending { return end(subscription, with: ending) }
+        insert(subscription)
+    }
+
+    /// Subscribes from inside a delivery, on the owner's thread: replays at
+    /// once what the subject will have recorded once the operations handed
+    /// over so far are applied (the history, then their values, the oldest
+    /// dropped past the capacity), or ends the subscription at once if one
+    /// of them ends the subject; otherwise queues the subscription to join
+    /// after them (`.join`), so it hears none of their events.
+    @usableFromInline
+    internal func subscribeAsOwner(_ subscription: RACSubjectSubscription) {
+        let sink = unsafeDowncast(subscription.sink, to: RACSubscriptionSink<Value>.self)
+        var values: [Value] = []
+        var pendingEnding = ending
+        serializer.forEachPending { operation in
+            guard pendingEnding == nil else { return }
+            switch operation {
+            case .next(let value): if history != nil { values.append(value) }
+            case .error(let error): pendingEnding = .error(error)
+            case .completed: pendingEnding = .completed
+            case .subscribe, .join, .unsubscribe, .detachAll: break
             }
-            return
         }
-        // Disposed already (perhaps by a replayed value): never add it.
+        if let history {
+            // Of history + values, the last `capacity` survive.
+            var skip = Swift.max(0, history.count + values.count - history.capacity)
+            history.forEach { value in
+                if skip > 0 { skip -= 1 } else { sink.sendNext(value) }
+            }
+            for value in values.dropFirst(skip) { sink.sendNext(value) }
+        }
+        if let pendingEnding { return end(subscription, with: pendingEnding) }
+        // Only this thread can deliver what the subscription waits for,
+        // once it has returned from the block it is in.
+        racs_probe_note_owned_subject()
+        serializer.enqueueAsOwner(.join(subscription))
+    }
+
+    /// Ends a subscription that arrives after the subject ended.
+    @usableFromInline
+    internal func end(_ subscription: RACSubjectSubscription, with ending: Ending) {
+        let sink = unsafeDowncast(subscription.sink, to: RACSubscriptionSink<Value>.self)
+        _ = subscription.markDisposed()
+        switch ending {
+        case .error(let error): sink.sendError(error)
+        case .completed: sink.sendCompleted()
+        }
+    }
+
+    /// Adds `subscription` to the deliveries, unless it was disposed
+    /// already (perhaps by a replayed value).
+    @usableFromInline
+    internal func insert(_ subscription: RACSubjectSubscription) {
         guard !subscription.isDisposed else { return }
+        if let ending { return end(subscription, with: ending) }
         if count == capacity { growSlots() }
         subscription.index = count
         slots[count] = Unmanaged.passRetained(subscription)
@@ -317,8 +378,8 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 @usableFromInline
 internal class RACSubjectCoreBase {
     /// Atomic words (see `RACInlineAtomics`); must stay the first stored
-    /// property. 0 and 1: the serializer; 2: the owner's thread id, or 0.
-    @usableFromInline internal var _atomics: (Int, Int, Int) = (0, 0, 0)
+    /// property. 0 to 2: the serializer; 3: the owner's thread id, or 0.
+    @usableFromInline internal var _atomics: (Int, Int, Int, Int) = (0, 0, 0, 0)
 
     @usableFromInline
     internal init() {}

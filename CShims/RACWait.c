@@ -1,0 +1,75 @@
+#include "RACWait.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#endif
+
+_Thread_local intptr_t racs_serializers_owned;
+
+// The futex is the word's low 32 bits: the first four bytes on a
+// little-endian machine, the last four on a big-endian one.
+#if defined(__linux__)
+static uint32_t *low_half(intptr_t *word) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (uint32_t *)word + (sizeof(intptr_t) / sizeof(uint32_t) - 1);
+#else
+    return (uint32_t *)word;
+#endif
+}
+#endif
+
+void racs_word_wait(intptr_t *word, intptr_t expected, int64_t timeout_ns) {
+#if defined(__linux__)
+    struct timespec timeout = {
+        .tv_sec = (time_t)(timeout_ns / 1000000000),
+        .tv_nsec = (long)(timeout_ns % 1000000000),
+    };
+    // Returns at once if the word no longer holds `expected` (EAGAIN), on a
+    // wake, a signal or the timeout: the caller loops in every case.
+    syscall(SYS_futex, low_half(word), FUTEX_WAIT_PRIVATE, (uint32_t)expected, &timeout, NULL, 0);
+#else
+    (void)word;
+    (void)expected;
+    int64_t nap = timeout_ns < 50000 ? timeout_ns : 50000;
+    struct timespec pause = {.tv_sec = 0, .tv_nsec = (long)nap};
+    nanosleep(&pause, NULL);
+#endif
+}
+
+void racs_word_wake(intptr_t *word) {
+#if defined(__linux__)
+    syscall(SYS_futex, low_half(word), FUTEX_WAKE_PRIVATE, INT32_MAX, NULL, NULL, 0);
+#else
+    (void)word;
+#endif
+}
+
+void racs_yield(void) {
+    sched_yield();
+}
+
+int64_t racs_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+static _Atomic int warned[8];
+
+void racs_warn_once(int key, const char *message) {
+    if (atomic_exchange_explicit(&warned[key & 7], 1, memory_order_relaxed)) return;
+    size_t length = strlen(message);
+    char line[1024];
+    if (length > sizeof(line) - 2) length = sizeof(line) - 2;
+    memcpy(line, message, length);
+    line[length] = '\n';
+    ssize_t written = write(STDERR_FILENO, line, length + 1);
+    (void)written;
+}

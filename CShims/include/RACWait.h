@@ -1,0 +1,62 @@
+// Waiting on a word, for the serializer's overload path (see
+// Sources/RACSwift/Atomics/Serializer.swift), and the thread-local count of
+// serializers the calling thread is inside.
+//
+// A sender only ever waits when a serializer's backlog is full or its owner
+// has used up its share of work; the uncontended and lightly contended paths
+// never get here. On Linux the wait is a futex on the word's low 32 bits
+// (the serializer's node states are small numbers); elsewhere it sleeps in
+// short naps and reads the word again.
+
+#ifndef RACSWIFT_WAIT_H
+#define RACSWIFT_WAIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Blocks while `*word == expected`, for at most `timeout_ns` nanoseconds;
+/// may return early (spuriously): callers read the word again.
+void racs_word_wait(intptr_t *_Nonnull word, intptr_t expected, int64_t timeout_ns);
+
+/// Wakes every thread blocked in `racs_word_wait` on `word`.
+void racs_word_wake(intptr_t *_Nonnull word);
+
+/// Tells the processor that this is a spin-wait loop (x86 `pause`, Arm
+/// `yield`): the sibling hyperthread gets the core, and leaving the loop
+/// costs no mis-speculation.
+static inline __attribute__((always_inline)) void racs_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/// Gives the rest of this thread's time slice to another thread.
+void racs_yield(void);
+
+/// Monotonic time in nanoseconds.
+int64_t racs_monotonic_ns(void);
+
+/// Writes `message` and a newline to standard error, the first time it is
+/// called with `key` (0 to 7) in this process.
+void racs_warn_once(int key, const char *_Nonnull message);
+
+/// How many serializers the calling thread is inside right now (as their
+/// owner). A thread inside one never waits for another: it could be the
+/// thread that other's owner waits for.
+extern _Thread_local intptr_t racs_serializers_owned;
+
+static inline __attribute__((always_inline)) void racs_serializer_entered(void) {
+    racs_serializers_owned += 1;
+}
+
+static inline __attribute__((always_inline)) void racs_serializer_left(void) {
+    racs_serializers_owned -= 1;
+}
+
+static inline __attribute__((always_inline)) bool racs_owns_a_serializer(void) {
+    return racs_serializers_owned != 0;
+}
+
+#endif

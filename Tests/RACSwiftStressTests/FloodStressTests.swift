@@ -1,0 +1,155 @@
+import Foundation
+import RACSwift
+import Synchronization
+import XCTest
+
+/// ENGINE.md contract points 9 and 10 under a flood: senders that never
+/// stop, into one subject whose subscriber is slower than they are.
+///
+/// The bounds are coarse (a second for any single call, 128 MB of growth)
+/// so that they hold under Thread Sanitizer on a busy machine; only work or
+/// memory that grows with the length of the flood breaks them (before the
+/// serializer bounded its terms, one `sendNext` lasted the whole flood and
+/// the resident set grew by hundreds of megabytes). The release figures
+/// are the soak executable's (`swift run -c release soak --flood`).
+final class FloodStressTests: XCTestCase {
+    private let stride = 1 << 40
+    private let floodSeconds = 1.5
+
+    /// Per sender: how many values arrived, and whether in order. Touched
+    /// only from inside deliveries, which the subject serializes (TSan
+    /// checks that).
+    private final class Arrivals: @unchecked Sendable {
+        var counts: [Int]
+        var last: [Int]
+        var outOfOrder = 0
+        var sink = 0
+
+        init(senders: Int) {
+            counts = Array(repeating: 0, count: senders)
+            last = Array(repeating: -1, count: senders)
+        }
+
+        func record(_ value: Int, stride: Int) {
+            sink &+= simulatedWork(value)
+            guard value >= 0 else { return } // a churned subscriber's probe
+            let (sender, sequence) = value.quotientAndRemainder(dividingBy: stride)
+            guard sender >= 0, sender < counts.count else { return }
+            if sequence <= last[sender] { outOfOrder += 1 }
+            last[sender] = sequence
+            counts[sender] += 1
+        }
+    }
+
+    /// Longest call per thread, in nanoseconds, and calls made.
+    private final class CallTimes: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var longest: UInt64 = 0
+        private(set) var sent: [Int: Int] = [:]
+
+        func record(longest duration: UInt64, sent count: Int, by thread: Int) {
+            lock.lock()
+            longest = max(longest, duration)
+            sent[thread] = count
+            lock.unlock()
+        }
+    }
+
+    /// Three senders flood for 1.5 s: no single `sendNext` lasts long, the
+    /// resident set stays flat, and every value arrives once, in order per
+    /// sender.
+    func testFloodBoundsEverySendAndMemory() {
+        let senders = 3
+        let subject = RACSubject<Int>()
+        let arrivals = Arrivals(senders: senders)
+        subject.subscribeNext { arrivals.record($0, stride: self.stride) }
+        let stop = Atomic<Bool>(false)
+        let times = CallTimes()
+        let before = residentMegabytes()
+        runConcurrently(threads: senders + 1) { index in
+            guard index < senders else {
+                // The controller: a thread of its own, never a sender.
+                Thread.sleep(forTimeInterval: self.floodSeconds)
+                stop.store(true, ordering: .relaxed)
+                return
+            }
+            var longest: UInt64 = 0
+            var sequence = 0
+            while !stop.load(ordering: .relaxed) {
+                let start = monotonicNanoseconds()
+                subject.sendNext(index * self.stride + sequence)
+                longest = max(longest, monotonicNanoseconds() - start)
+                sequence += 1
+            }
+            times.record(longest: longest, sent: sequence, by: index)
+        }
+        let growth = residentMegabytes() - before
+        XCTAssertLessThan(Double(times.longest) / 1e9, 1.0, "the longest sendNext, in seconds")
+        XCTAssertLessThan(growth, 128, "resident set growth, MB")
+        XCTAssertEqual(arrivals.outOfOrder, 0)
+        for sender in 0..<senders {
+            XCTAssertEqual(arrivals.counts[sender], times.sent[sender], "values of sender \(sender)")
+        }
+    }
+
+    /// Two senders flood while a third thread subscribes, sends a probe and
+    /// disposes, over and over: each subscribe and dispose returns soon,
+    /// and each churned subscriber hears its probe (sent after it
+    /// subscribed) within 2 s.
+    func testFloodWithSubscribeDisposeChurn() {
+        let senders = 2
+        let subject = RACSubject<Int>()
+        let steady = Arrivals(senders: senders)
+        subject.subscribeNext { steady.record($0, stride: self.stride) }
+        let stop = Atomic<Bool>(false)
+        let times = CallTimes()
+        let churnTimes = CallTimes()
+        let missedProbes = Atomic<Int>(0)
+        let cycles = Atomic<Int>(0)
+        runConcurrently(threads: senders + 2) { index in
+            switch index {
+            case senders:
+                Thread.sleep(forTimeInterval: self.floodSeconds)
+                stop.store(true, ordering: .relaxed)
+            case senders + 1:
+                var longest: UInt64 = 0
+                var probe = -1
+                while !stop.load(ordering: .relaxed) {
+                    let heard = DispatchSemaphore(value: 0)
+                    let expected = probe
+                    var start = monotonicNanoseconds()
+                    let disposable = subject.subscribeNext { if $0 == expected { heard.signal() } }
+                    longest = max(longest, monotonicNanoseconds() - start)
+                    subject.sendNext(probe)
+                    if heard.wait(timeout: .now() + 2) == .timedOut {
+                        missedProbes.add(1, ordering: .relaxed)
+                    }
+                    start = monotonicNanoseconds()
+                    disposable.dispose()
+                    longest = max(longest, monotonicNanoseconds() - start)
+                    probe -= 1
+                    cycles.add(1, ordering: .relaxed)
+                }
+                churnTimes.record(longest: longest, sent: 0, by: index)
+            default:
+                var longest: UInt64 = 0
+                var sequence = 0
+                while !stop.load(ordering: .relaxed) {
+                    let start = monotonicNanoseconds()
+                    subject.sendNext(index * self.stride + sequence)
+                    longest = max(longest, monotonicNanoseconds() - start)
+                    sequence += 1
+                }
+                times.record(longest: longest, sent: sequence, by: index)
+            }
+        }
+        XCTAssertGreaterThan(cycles.load(ordering: .relaxed), 0)
+        XCTAssertEqual(missedProbes.load(ordering: .relaxed), 0, "churned subscribers that missed their probe")
+        XCTAssertLessThan(Double(times.longest) / 1e9, 1.0, "the longest sendNext, in seconds")
+        XCTAssertLessThan(Double(churnTimes.longest) / 1e9, 1.0, "the longest subscribe or dispose, in seconds")
+        XCTAssertEqual(steady.outOfOrder, 0)
+        for sender in 0..<senders {
+            XCTAssertEqual(steady.counts[sender], times.sent[sender], "values of sender \(sender)")
+        }
+    }
+}
