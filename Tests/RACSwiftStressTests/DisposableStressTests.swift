@@ -1,4 +1,5 @@
 import RACSwift
+import Synchronization
 import XCTest
 
 final class DisposableStressTests: XCTestCase {
@@ -112,5 +113,37 @@ final class DisposableStressTests: XCTestCase {
             }
             XCTAssertEqual(fates.count(1) + fates.count(2), 8)
         }
+    }
+
+    /// dispose() returns only after every child added before it was called
+    /// has been disposed, even while another thread is adding to and
+    /// removing from the same compound at that moment (ENGINE.md point 13).
+    func testDisposeReturnsAfterEveryChildWhileAnotherThreadAddsAndRemoves() {
+        let rounds = 3_000
+        let children = 4
+        var early = 0
+        for _ in 0..<rounds {
+            let compound = RACCompoundDisposable()
+            let disposed = Atomic<Int>(0)
+            for _ in 0..<children {
+                compound.add(RACDisposable { disposed.add(1, ordering: .relaxed) })
+            }
+            var seen = children
+            runConcurrently(threads: 2) { index in
+                if index == 0 {
+                    for _ in 0..<64 {
+                        let extra = RACDisposable()
+                        compound.add(extra)
+                        compound.remove(extra)
+                    }
+                } else {
+                    for _ in 0..<32 { compound.remove(nil) }
+                    compound.dispose()
+                    seen = disposed.load(ordering: .relaxed)
+                }
+            }
+            if seen != children { early += 1 }
+        }
+        XCTAssertEqual(early, 0, "rounds in which dispose() returned before its children were disposed")
     }
 }

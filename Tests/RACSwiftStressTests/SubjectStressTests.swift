@@ -258,4 +258,52 @@ final class SubjectStressTests: XCTestCase {
         XCTAssertEqual(recorder.overlaps, 0)
         XCTAssertEqual(Set(recorder.values).count, recorder.values.count)
     }
+
+    /// Two senders race while a subscriber keeps subscribing new ones from
+    /// inside its block: a new subscriber never hears a value whose
+    /// `sendNext` had returned before it subscribed (ENGINE.md point 11).
+    func testSubscribeFromInsideADeliveryHearsNothingSentBefore() {
+        let subject = RACSubject<Int>()
+        let senders = 2, perSender = 20_000
+        let returned = (0..<senders).map { _ in AtomicBox(-1) }
+        let stale = Atomic<Int>(0)
+        let joined = Atomic<Int>(0)
+        var deliveries = 0
+        subject.subscribeNext { _ in
+            // Inside a delivery: only this thread runs here.
+            deliveries += 1
+            guard deliveries % 64 == 0 else { return }
+            // Acquire: pairs with the senders' release after sendNext returned.
+            let thresholds = returned.map { $0.value.load(ordering: .acquiring) }
+            let box = DisposableBox()
+            var heard = 0
+            box.disposable = subject.subscribeNext { value in
+                let (sender, sequence) = value.quotientAndRemainder(dividingBy: self.stride)
+                if sequence <= thresholds[sender] { stale.add(1, ordering: .relaxed) }
+                heard += 1
+                if heard == 8 { box.disposable?.dispose() }
+            }
+            joined.add(1, ordering: .relaxed)
+        }
+        runConcurrently(threads: senders) { sender in
+            for sequence in 0..<perSender {
+                subject.sendNext(sender * self.stride + sequence)
+                returned[sender].value.store(sequence, ordering: .releasing)
+            }
+        }
+        XCTAssertGreaterThan(joined.load(ordering: .relaxed), 0)
+        XCTAssertEqual(stale.load(ordering: .relaxed), 0, "values heard that were sent before the subscribe")
+    }
+}
+
+/// Holds a subscription's disposable for its own block. Test scaffolding:
+/// set before the subscription's first delivery, read only inside them.
+private final class DisposableBox: @unchecked Sendable {
+    var disposable: RACDisposable?
+}
+
+/// An atomic word in a class, so that several fit in an array.
+private final class AtomicBox: Sendable {
+    let value: Atomic<Int>
+    init(_ initial: Int) { value = Atomic(initial) }
 }

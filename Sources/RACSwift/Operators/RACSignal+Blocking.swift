@@ -60,12 +60,10 @@ extension RACSignal {
         // Written once by the delivering thread before it signals, read by
         // this one after the wait: the semaphore orders the two.
         var first: RACEvent<Value>?
-        let outer = racs_probe_open()
-        let subscription = materialize().take(1).subscribeNext { event in
+        let (subscription, onlyThisThreadCanAnswer) = subscribeForBlockingRead { event in
             first = event
             arrived.signal()
         }
-        let onlyThisThreadCanAnswer = racs_probe_close(outer)
         if !onlyThisThreadCanAnswer {
             arrived.wait()
         } else if arrived.wait(timeout: .now()) == .timedOut {
@@ -81,5 +79,18 @@ extension RACSignal {
                 """)
         }
         return first!
+    }
+
+    /// Subscribes `body` to the receiver's first event, and says whether
+    /// only this thread could deliver it, once it returns from the block it
+    /// is in: the subscription reached subjects this thread is delivering,
+    /// and nothing else (no other subject, `createSignal` block, foreign
+    /// signal class or scheduled block).
+    internal func subscribeForBlockingRead(
+        _ body: @escaping (RACEvent<Value>) -> Void
+    ) -> (subscription: RACDisposable, onlyThisThreadCanAnswer: Bool) {
+        let outer = racs_probe_open()
+        let subscription = materialize().take(1).subscribeNext(body)
+        return (subscription, racs_probe_close(outer))
     }
 }

@@ -1,0 +1,63 @@
+@testable import RACSwift
+import XCTest
+
+/// ENGINE.md contract point 12: a blocking read that only the calling
+/// thread could answer (it is inside a delivery of the subject it reads,
+/// and nothing else can send) is recognised, so `first()`, `toArray()` and
+/// `waitUntilCompleted()` stop with a message instead of hanging. Those
+/// calls stop the process (a precondition), so these tests ask the check
+/// they rely on.
+final class BlockingReadMisuseTests: XCTestCase {
+    /// Runs `body` inside a delivery of `subject`, sent from this thread.
+    private func insideDelivery<T>(of subject: RACSubject<T>, value: T, _ body: @escaping () -> Void) {
+        let disposable = subject.subscribeNext { _ in body() }
+        subject.sendNext(value)
+        disposable.dispose()
+    }
+
+    func testReadOfTheSubjectBeingDeliveredIsRecognised() {
+        let subject = RACSubject<Int>()
+        var verdicts: [Bool] = []
+        insideDelivery(of: subject, value: 1) {
+            verdicts.append(subject.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+            verdicts.append(subject.skip(1).map { $0 * 2 }.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+        }
+        XCTAssertEqual(verdicts, [true, true])
+    }
+
+    func testReplayThatSkipsItsValueIsRecognised() {
+        let subject = RACBehaviorSubject(defaultValue: 0)
+        var verdict: Bool?
+        insideDelivery(of: subject, value: 1) {
+            verdict = subject.skip(1).subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer
+        }
+        XCTAssertEqual(verdict, true)
+    }
+
+    func testReadThatAnotherSourceCanAnswerIsNot() {
+        let subject = RACSubject<Int>()
+        var verdicts: [Bool] = []
+        insideDelivery(of: subject, value: 1) {
+            let other = RACSignal<Int>.createSignal { _ in nil }
+            verdicts.append(subject.merge(other).subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+            let later = subject.timeout(10, onScheduler: RACScheduler.scheduler())
+            verdicts.append(later.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+            verdicts.append(RACSubject<Int>().subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+        }
+        XCTAssertEqual(verdicts, [false, false, false])
+    }
+
+    func testReadOutsideADeliveryIsNot() {
+        let subject = RACSubject<Int>()
+        XCTAssertFalse(subject.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+    }
+
+    func testReplayedValueStillAnswersAtOnce() {
+        let subject = RACReplaySubject<Int>()
+        var read: Int?
+        insideDelivery(of: subject, value: 7) {
+            read = subject.first()
+        }
+        XCTAssertEqual(read, 7)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// ENGINE.md contract point 11: a subscription made from inside a delivery,
+/// while another thread's sends are handed over and pending, hears none of
+/// them, yet gets its replay at once, counting them in.
+final class LinearizableSubscribeTests: XCTestCase {
+    /// Sends 1 into `subject` from this thread; while 1 is being delivered,
+    /// another thread runs `pending` (its sends are handed over to this
+    /// thread and return), and then `inside` runs, still inside the delivery.
+    private func whileDelivering(_ subject: RACSubject<Int>,
+                                 after pending: @escaping (RACSubject<Int>) -> Void,
+                                 _ inside: @escaping () -> Void) {
+        let once = Once()
+        subject.subscribeNext { value in
+            guard value == 1, once.first() else { return }
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                pending(subject)
+                done.signal()
+            }.start()
+            done.wait()
+            inside()
+        }
+        subject.sendNext(1)
+    }
+
+    func testSubjectSubscriberHearsNoPendingSend() {
+        let subject = RACSubject<Int>()
+        var late: [Int] = []
+        whileDelivering(subject, after: { $0.sendNext(2) }) {
+            subject.subscribeNext { late.append($0) }
+        }
+        subject.sendNext(3)
+        XCTAssertEqual(late, [3], "2 was sent, and its sendNext returned, before the subscribe")
+    }
+
+    func testPendingCompletionEndsTheSubscriberAtOnce() {
+        let subject = RACSubject<Int>()
+        var events: [String] = []
+        whileDelivering(subject, after: { $0.sendNext(2); $0.sendCompleted() }) {
+            subject.subscribeNext({ events.append("next \($0)") }, completed: { events.append("completed") })
+            XCTAssertEqual(events, ["completed"], "at once, inside the subscribe")
+        }
+        XCTAssertEqual(events, ["completed"])
+    }
+
+    func testReplaySubjectReplaysPendingValuesAtOnce() {
+        let subject = RACReplaySubject<Int>()
+        var late: [Int] = []
+        whileDelivering(subject, after: { $0.sendNext(2); $0.sendNext(3) }) {
+            subject.subscribeNext { late.append($0) }
+            XCTAssertEqual(late, [1, 2, 3], "the replay, at once, counts the pending sends in")
+        }
+        subject.sendNext(4)
+        XCTAssertEqual(late, [1, 2, 3, 4], "each value once")
+    }
+
+    func testCapacityOneReplaysTheLatestPendingValue() {
+        let subject = RACReplaySubject<Int>(capacity: 1)
+        var late: [Int] = []
+        whileDelivering(subject, after: { $0.sendNext(2) }) {
+            subject.subscribeNext { late.append($0) }
+            XCTAssertEqual(late, [2])
+        }
+        subject.sendNext(3)
+        XCTAssertEqual(late, [2, 3])
+    }
+
+    func testBehaviorSubjectFirstInsideABlockReadsTheLatestValue() {
+        let subject = RACBehaviorSubject(defaultValue: 0)
+        var read: Int?
+        whileDelivering(subject, after: { $0.sendNext(2) }) {
+            read = subject.first()
+        }
+        XCTAssertEqual(read, 2, "2's sendNext returned before the read")
+    }
+}
+
+/// True the first time only. Test scaffolding: a subscriber's block runs
+/// on one thread at a time.
+private final class Once {
+    private var done = false
+    func first() -> Bool {
+        defer { done = true }
+        return !done
+    }
+}
