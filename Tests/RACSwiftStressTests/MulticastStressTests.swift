@@ -263,4 +263,55 @@ final class MulticastStressTests: XCTestCase {
         XCTAssertEqual(gaps.total, 0)
         XCTAssertEqual(source.subscriptions, 1)
     }
+
+    /// Racing subscribers of `publish().autoconnect()` all dispose at once:
+    /// when the last `dispose()` returns, the source subscription has been
+    /// disposed already (the compound's `dispose()` returns only after the
+    /// detaching child ran, on whatever thread).
+    func testLastDisposeReturnsAfterTheSourceIsDisposed() {
+        let threads = 4, rounds = 500
+        let barrier = MulticastSpinBarrier(parties: threads)
+        let sources = (0..<rounds).map { _ in MulticastStressSource() }
+        let signals = sources.map { $0.publish().autoconnect() }
+        let finished = (0..<rounds).map { _ in Tally() }
+        let notYetDisposed = Tally()
+        runConcurrently(threads: threads) { _ in
+            insideAScheduler {
+                for round in 0..<rounds {
+                    barrier.arriveAndWait()
+                    let disposable = signals[round].subscribeNext { _ in }
+                    barrier.arriveAndWait()
+                    disposable.dispose()
+                    finished[round].add()
+                    // The last to return checks.
+                    if finished[round].total == threads && sources[round].disposals != 1 {
+                        notYetDisposed.add()
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(notYetDisposed.total, 0, "rounds whose last dispose() returned before the source was disposed")
+        for source in sources { XCTAssertEqual(source.subscriptions, 1) }
+    }
+
+    /// Threads off any scheduler subscribe to an ended unlimited replay
+    /// subject: each subscription is scheduled, and each gets every value and
+    /// the completion.
+    func testLateSubscribersOfAnEndedReplaySubjectGetTheEnd() {
+        let threads = 4, perThread = 200
+        let missing = Tally()
+        runConcurrently(threads: threads) { _ in
+            for _ in 0..<perThread {
+                let subject = RACReplaySubject<Int>()
+                subject.sendNext(1)
+                subject.sendNext(2)
+                subject.sendCompleted()
+                let ended = DispatchSemaphore(value: 0)
+                var values: [Int] = []
+                subject.subscribeNext({ values.append($0) }, completed: { ended.signal() })
+                if ended.wait(timeout: .now() + 10) == .timedOut || values != [1, 2] { missing.add() }
+            }
+        }
+        XCTAssertEqual(missing.total, 0)
+    }
 }

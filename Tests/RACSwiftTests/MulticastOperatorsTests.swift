@@ -23,8 +23,10 @@ final class MulticastOperatorsTests: XCTestCase {
         lazy var hot = RACSignal<Int>.createSignal { [unowned self] subscriber in
             runs += 1
             let inner = feed.subscribe(subscriber)
-            return RACDisposable { [unowned self] in
-                disposals += 1
+            // Weak: a replay subject freed after the counter (once `feed`,
+            // which keeps it, is gone) disposes this subscription then.
+            return RACDisposable { [weak self] in
+                self?.disposals += 1
                 inner.dispose()
             }
         }

@@ -35,11 +35,23 @@ public final class RACCompoundDisposable: RACDisposable {
         case disposeAll
     }
 
-    /// The child that `dispose()` disposes on the disposing thread before it
-    /// returns: a subscription's sink. Written once before the compound is
-    /// shared, then read and cleared only by the thread that won the
-    /// disposal flag, so it needs no synchronization of its own.
-    @exclusivity(unchecked) private var primary: RACDisposable?
+    /// The children that `dispose()` disposes first, on the disposing thread
+    /// before it returns: a subscription's sink, and for an operator's
+    /// subscription the sink its source sends to. Written once before the
+    /// compound is shared, then read and cleared only by the thread that won
+    /// the disposal flag, so they need no synchronization of their own.
+    ///
+    /// Weak, because a sink holds its subscription and a subscription never
+    /// holds its sink, as in RAC 2.5 (whose passthrough subscriber holds its
+    /// disposable): the sink lives as long as its source keeps it (a
+    /// subject's slot, a `createSignal` block that stores its subscriber,
+    /// a scheduled delivery), and a subscription that nothing keeps, like
+    /// `RACSignal.never().subscribeNext { … }` with its disposable dropped,
+    /// is freed. A sink that is gone can receive nothing, so there is
+    /// nothing left to stop. Not on the delivery path: only subscribing and
+    /// disposing touch them.
+    @exclusivity(unchecked) private weak var primary: RACDisposable?
+    @exclusivity(unchecked) private weak var upstreamSink: RACDisposable?
 
     // Guarded by the serializer: read and written only by its owner. The
     // serializer, not Swift's exclusivity checks, makes access exclusive, so
@@ -88,8 +100,13 @@ public final class RACCompoundDisposable: RACDisposable {
     /// bookkeeping for `didSubscribeWithDisposable:`).
     internal func adopt(_ child: RACCompoundDisposable) {
         add(child)
-        // Strong: the cycle this makes ends when either side is disposed.
-        child.add(RACDisposable { self.remove(child) })
+        // The parent weakly: it holds the child, so the child's block must
+        // not hold it back, or the two would keep each other alive when
+        // nothing else keeps either (ENGINE.md point 13). The child
+        // unowned: the block is the child's own, run only by its disposal,
+        // while it is alive; strongly, it would keep the child alive by
+        // itself.
+        child.add(RACDisposable { [weak self, unowned(unsafe) child] in self?.remove(child) })
     }
 
     /// Makes `disposable` the primary child: the one that `dispose()`
@@ -104,6 +121,15 @@ public final class RACCompoundDisposable: RACDisposable {
         primary = disposable
     }
 
+    /// Makes `sink`, the sink an operator's source sends to, the child that
+    /// `dispose()` stops right after the primary one, so that an end that
+    /// comes while the source is still being subscribed (`take` reaching
+    /// its count during a synchronous subscription) stops it at once. Only
+    /// before the compound is shared.
+    internal func setUpstreamSink(_ sink: RACDisposable) {
+        upstreamSink = sink
+    }
+
     /// Disposes every child, once, before returning: the primary child on
     /// this thread; the others on this thread too, unless another thread is
     /// adding or removing children at that moment, which then disposes them
@@ -113,6 +139,10 @@ public final class RACCompoundDisposable: RACDisposable {
         if let primary {
             self.primary = nil
             primary.dispose()
+        }
+        if let upstreamSink {
+            self.upstreamSink = nil
+            upstreamSink.dispose()
         }
         serializer.performUntilApplied(.disposeAll, now: { disposeChildren() }) { apply($0) }
     }

@@ -28,17 +28,16 @@ internal final class RACLiftedSignal<Source, Value>: RACSignal<Value> {
         let subscription = RACCompoundDisposable()
         _ = downstream.bind(to: subscription)
         let upstream = makeSink(downstream)
-        // Added before the source is subscribed, so that an early end (take
+        // Set before the source is subscribed, so that an early end (take
         // reaching its count while a synchronous source is still inside its
         // own subscribe) stops the upstream sink and disposes the source's
-        // subscription at once, instead of once subscribe returns.
-        subscription.add(upstream)
-        let sourceSubscription = source.subscribe(sink: upstream)
-        // Usually the compound the upstream sink was bound to, which
-        // disposing the sink disposes already: one child fewer.
-        if sourceSubscription !== upstream.subscription {
-            subscription.add(sourceSubscription)
-        }
+        // subscription at once, instead of once subscribe returns. Held
+        // weakly, as the primary sink is: the source keeps it if it sends.
+        subscription.setUpstreamSink(upstream)
+        // The source's subscription itself, strongly: its cleanup must run
+        // when this subscription is disposed, whether or not the source
+        // kept the upstream sink.
+        subscription.add(source.subscribe(sink: upstream))
         return subscription
     }
 }

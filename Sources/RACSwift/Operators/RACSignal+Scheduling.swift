@@ -49,10 +49,14 @@ extension RACSignal {
 /// scheduler that is never stepped, a long delay), and Dispatch keeps even a
 /// cancelled block until it comes due. So the blocks do not capture the
 /// target: they capture this handle, a `RACSerialDisposable` holding it,
-/// which joins the subscription. Ending the subscription (disposal, or a
-/// terminal event, which disposes it) disposes the handle, which disposes the
-/// target and drops its reference; a block that runs afterwards finds
-/// nothing to act on. `RACSerialDisposable` reads its reference lock-free and
+/// which the subscription reaches through a child that holds it weakly.
+/// Ending the subscription (disposal, or a terminal event, which disposes
+/// it) disposes the handle, which disposes the target and drops its
+/// reference; a block that runs afterwards finds nothing to act on. Weakly,
+/// because the target (a sink) holds the subscription: the handle lives as
+/// long as something can still act through it (the sink that schedules
+/// the blocks, a pending block), and a subscription that nothing keeps is
+/// freed (ENGINE.md point 13). `RACSerialDisposable` reads its reference lock-free and
 /// never hands out a released object, so a block racing with the disposal
 /// either acts on a live target (a sink then drops the event, being
 /// disposed) or finds the handle empty.
@@ -63,8 +67,9 @@ internal struct RACScheduledTarget<Target: RACDisposable> {
     /// A handle on `target` that lets go of it when `subscription` ends.
     @usableFromInline
     internal init(_ target: Target, endingWith subscription: RACCompoundDisposable?) {
-        holder = RACSerialDisposable(disposable: target)
-        subscription?.add(holder)
+        let holder = RACSerialDisposable(disposable: target)
+        self.holder = holder
+        subscription?.add(RACDisposable { [weak holder] in holder?.dispose() })
     }
 
     /// Runs `body` with the target, unless the subscription has ended.

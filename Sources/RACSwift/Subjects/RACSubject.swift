@@ -89,7 +89,10 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber {
         if core.history == nil || RACScheduler.subscriptionRunsInline || core.isOwnedByCurrentThread {
             core.subscribe(subscription)
         } else {
-            disposable.add(RACScheduler.subscriptionScheduler.schedule { [core] in
+            // The block holds the subject, as RAC's does: a subject dropped
+            // before the block runs then ends its subscriptions (deinit's
+            // `detachAll`) after this one is in, instead of never seeing it.
+            disposable.add(RACScheduler.subscriptionScheduler.schedule { [self] in
                 core.subscribe(subscription)
             })
         }
