@@ -100,5 +100,6 @@ static inline __attribute__((always_inline)) void racs_thread_fence(racs_memory_
 #include "RACThreadState.h"
 #include "RACWait.h"
 #include "RACBlockingProbe.h"
+#include "RACUnowned.h"
 
 #endif

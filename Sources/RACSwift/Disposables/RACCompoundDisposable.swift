@@ -49,9 +49,10 @@ public final class RACCompoundDisposable: RACDisposable {
     /// `RACSignal.never().subscribeNext { … }` with its disposable dropped,
     /// is freed. A sink that is gone can receive nothing, so there is
     /// nothing left to stop. Not on the delivery path: only subscribing and
-    /// disposing touch them.
-    @exclusivity(unchecked) private weak var primary: RACDisposable?
-    @exclusivity(unchecked) private weak var upstreamSink: RACDisposable?
+    /// disposing touch them. (Unowned references rather than weak ones:
+    /// no side table per sink.)
+    @exclusivity(unchecked) private var primary = RACUnownedReference()
+    @exclusivity(unchecked) private var upstreamSink = RACUnownedReference()
 
     // Guarded by the serializer: read and written only by its owner. The
     // serializer, not Swift's exclusivity checks, makes access exclusive, so
@@ -117,8 +118,8 @@ public final class RACCompoundDisposable: RACDisposable {
     /// subscriber" hold. Only before the compound is shared with any other
     /// thread.
     internal func setPrimary(_ disposable: RACDisposable) {
-        precondition(primary == nil, "a compound disposable has one primary child")
-        primary = disposable
+        precondition(primary.isEmpty, "a compound disposable has one primary child")
+        primary = RACUnownedReference(disposable)
     }
 
     /// Makes `sink`, the sink an operator's source sends to, the child that
@@ -127,7 +128,7 @@ public final class RACCompoundDisposable: RACDisposable {
     /// its count during a synchronous subscription) stops it at once. Only
     /// before the compound is shared.
     internal func setUpstreamSink(_ sink: RACDisposable) {
-        upstreamSink = sink
+        upstreamSink = RACUnownedReference(sink)
     }
 
     /// Disposes every child, once, before returning: the primary child on
@@ -135,16 +136,35 @@ public final class RACCompoundDisposable: RACDisposable {
     /// adding or removing children at that moment, which then disposes them
     /// while this one waits.
     public override func dispose() {
+        dispose(endedBy: nil)
+    }
+
+    /// `dispose()`, called by `sink`, which has stopped already (a sink's
+    /// terminal event or its own disposal): if it is the primary child, it
+    /// is neither retained nor disposed again.
+    @usableFromInline
+    internal func dispose(endedBy sink: RACDisposable?) {
         guard markDisposed() else { return }
-        if let primary {
-            self.primary = nil
-            primary.dispose()
-        }
-        if let upstreamSink {
-            self.upstreamSink = nil
-            upstreamSink.dispose()
-        }
+        Self.dispose(&primary, unless: sink)
+        Self.dispose(&upstreamSink, unless: sink)
         serializer.performUntilApplied(.disposeAll, now: { disposeChildren() }) { apply($0) }
+    }
+
+    /// Disposes the sink `reference` holds, if it is still alive and is not
+    /// `stopped`, and clears the reference.
+    private static func dispose(_ reference: inout RACUnownedReference, unless stopped: RACDisposable?) {
+        guard let object = reference.object else { return }
+        if let stopped, Unmanaged.passUnretained(stopped).toOpaque() == object {
+            // The caller, alive and stopped: nothing to do but let go.
+        } else if let sink = reference.retained() {
+            unsafeDowncast(sink, to: RACDisposable.self).dispose()
+        }
+        reference.clear()
+    }
+
+    deinit {
+        primary.clear()
+        upstreamSink.clear()
     }
 
     private func apply(_ change: Change) {

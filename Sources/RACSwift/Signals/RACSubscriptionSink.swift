@@ -263,7 +263,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     @inlinable @inline(__always)
     internal final func terminate() -> Bool {
         guard markDisposed() else { return false }
-        subscription?.dispose()
+        subscription?.dispose(endedBy: self)
         return true
     }
 
@@ -279,7 +279,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     @usableFromInline
     internal override func dispose() {
         guard markDisposed() else { return }
-        subscription?.dispose()
+        subscription?.dispose(endedBy: self)
         if stateWord.load(.relaxed) & RACSinkState.serializing != 0 {
             serializer.perform(.release, now: { releaseBlocks() }) { deliver($0) }
         }
