@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+
+/// Nanoseconds on the monotonic clock.
+func nowNanoseconds() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds
+}
+
+/// The process's resident set size, in megabytes (Linux: /proc/self/statm;
+/// 0 where there is none).
+func residentMegabytes() -> Double {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+/// Runs `body(index)` on `count` threads started together and waits for all.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let finished = DispatchGroup()
+    for index in 0..<count {
+        finished.enter()
+        Thread {
+            body(index)
+            finished.leave()
+        }.start()
+    }
+    finished.wait()
+}
+
+/// A value sent by a sender: who sent it and its place in that sender's
+/// order, in one Int.
+enum Stamp {
+    static let senderShift = 40
+
+    static func encode(sender: Int, sequence: Int) -> Int { sender << senderShift | sequence }
+    static func sender(_ value: Int) -> Int { value >> senderShift }
+    static func sequence(_ value: Int) -> Int { value & (1 << senderShift - 1) }
+}
+
+/// The run's violations: counted, and the first few described.
+final class Violations: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    private let counted = Atomic<Int>(0)
+
+    var count: Int { counted.load(ordering: .relaxed) }
+
+    func report(_ message: @autoclosure () -> String) {
+        if counted.add(1, ordering: .relaxed).oldValue < 10 {
+            let text = message()
+            lock.lock()
+            messages.append(text)
+            lock.unlock()
+        }
+    }
+
+    var described: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages
+    }
+}
+
+/// A reusable barrier for two or more threads, spinning with yields.
+final class SpinBarrier: @unchecked Sendable {
+    private let parties: Int
+    private let arrived = Atomic<Int>(0)
+    private let generation = Atomic<Int>(0)
+
+    init(parties: Int) {
+        self.parties = parties
+    }
+
+    func arriveAndWait() {
+        let current = generation.load(ordering: .acquiring)
+        if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
+            arrived.store(0, ordering: .relaxed)
+            generation.add(1, ordering: .releasing)
+        } else {
+            while generation.load(ordering: .acquiring) == current { sched_yield() }
+        }
+    }
+}
+
+/// An atomic word in a class, so that several fit in an array.
+final class AtomicWord: Sendable {
+    let value: Atomic<Int>
+    init(_ initial: Int = 0) { value = Atomic(initial) }
+}
