@@ -87,15 +87,8 @@ enum Flood {
                     cycles.add(1, ordering: .relaxed)
                 }
             } else {
-                var sequence = 0
-                var longest: UInt64 = 0
-                while !stop.load(ordering: .relaxed) {
-                    let start = nowNanoseconds()
-                    subject.sendNext(Stamp.encode(sender: index, sequence: sequence))
-                    longest = max(longest, nowNanoseconds() - start)
-                    sequence += 1
-                }
-                sent[index].value.store(sequence, ordering: .relaxed)
+                let (count, longest) = sendNumbered(into: subject, as: index, until: stop)
+                sent[index].value.store(count, ordering: .relaxed)
                 longestSend.max(longest, ordering: .relaxed)
             }
         }

@@ -144,17 +144,11 @@ final class MixedLoad: @unchecked Sendable {
     // MARK: Threads
 
     private func send(as sender: Int) {
-        var sequence = 0
-        var longest: UInt64 = 0
-        while !stop.load(ordering: .relaxed) {
-            let start = nowNanoseconds()
-            subject.sendNext(Stamp.encode(sender: sender, sequence: sequence))
-            longest = max(longest, nowNanoseconds() - start)
+        let (count, longest) = sendNumbered(into: subject, as: sender, until: stop) { sequence in
             // Release: a subscriber that reads this knows the send returned.
             returned[sender].value.store(sequence, ordering: .releasing)
-            sequence += 1
         }
-        sent[sender].value.store(sequence, ordering: .relaxed)
+        sent[sender].value.store(count, ordering: .relaxed)
         longestSend.max(longest, ordering: .relaxed)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RACSwift
 import Synchronization
 
 /// Nanoseconds on the monotonic clock.
@@ -86,4 +87,22 @@ final class SpinBarrier: @unchecked Sendable {
 final class AtomicWord: Sendable {
     let value: Atomic<Int>
     init(_ initial: Int = 0) { value = Atomic(initial) }
+}
+
+/// A sender's loop: sends `sender`'s numbered values into `subject` until
+/// `stop`, calling `returned` with each sequence number once its send has
+/// returned. Returns how many it sent and its longest `sendNext`, in
+/// nanoseconds.
+func sendNumbered(into subject: RACSubject<Int>, as sender: Int, until stop: borrowing Atomic<Bool>,
+                  returned: (Int) -> Void = { _ in }) -> (count: Int, longest: UInt64) {
+    var sequence = 0
+    var longest: UInt64 = 0
+    while !stop.load(ordering: .relaxed) {
+        let start = nowNanoseconds()
+        subject.sendNext(Stamp.encode(sender: sender, sequence: sequence))
+        longest = max(longest, nowNanoseconds() - start)
+        returned(sequence)
+        sequence += 1
+    }
+    return (sequence, longest)
 }

@@ -73,15 +73,7 @@ final class FloodStressTests: XCTestCase {
                 stop.store(true, ordering: .relaxed)
                 return
             }
-            var longest: UInt64 = 0
-            var sequence = 0
-            while !stop.load(ordering: .relaxed) {
-                let start = monotonicNanoseconds()
-                subject.sendNext(index * self.stride + sequence)
-                longest = max(longest, monotonicNanoseconds() - start)
-                sequence += 1
-            }
-            times.record(longest: longest, sent: sequence, by: index)
+            self.send(into: subject, as: index, until: stop, recordingIn: times)
         }
         let growth = residentMegabytes() - before
         XCTAssertLessThan(Double(times.longest) / 1e9, 1.0, "the longest sendNext, in seconds")
@@ -132,15 +124,7 @@ final class FloodStressTests: XCTestCase {
                 }
                 churnTimes.record(longest: longest, sent: 0, by: index)
             default:
-                var longest: UInt64 = 0
-                var sequence = 0
-                while !stop.load(ordering: .relaxed) {
-                    let start = monotonicNanoseconds()
-                    subject.sendNext(index * self.stride + sequence)
-                    longest = max(longest, monotonicNanoseconds() - start)
-                    sequence += 1
-                }
-                times.record(longest: longest, sent: sequence, by: index)
+                self.send(into: subject, as: index, until: stop, recordingIn: times)
             }
         }
         XCTAssertGreaterThan(cycles.load(ordering: .relaxed), 0)
@@ -151,5 +135,20 @@ final class FloodStressTests: XCTestCase {
         for sender in 0..<senders {
             XCTAssertEqual(steady.counts[sender], times.sent[sender], "values of sender \(sender)")
         }
+    }
+
+    /// A sender's loop: sends its numbered values until `stop`, timing each
+    /// call, and records the longest and the count.
+    private func send(into subject: RACSubject<Int>, as sender: Int,
+                      until stop: borrowing Atomic<Bool>, recordingIn times: CallTimes) {
+        var longest: UInt64 = 0
+        var sequence = 0
+        while !stop.load(ordering: .relaxed) {
+            let start = monotonicNanoseconds()
+            subject.sendNext(sender * stride + sequence)
+            longest = max(longest, monotonicNanoseconds() - start)
+            sequence += 1
+        }
+        times.record(longest: longest, sent: sequence, by: sender)
     }
 }

@@ -78,6 +78,13 @@ internal struct RACSerializer<Operation> {
     /// `now` must do what `apply(operation)` would. It exists so that the
     /// uncontended path never materializes the operation.
     ///
+    /// With `untilApplied`, returns only once the operation has been
+    /// applied, on this thread or by the owner: what
+    /// `RACCompoundDisposable.dispose()` needs to promise that every child
+    /// is disposed when it returns. Such a call waits even from inside
+    /// another serializer; see the compound for why that wait cannot close
+    /// a cycle.
+    ///
     /// Everything past the uncontended path (handing over, applying what
     /// others handed over) runs inside `racOutOfLine`. For an operation type
     /// that depends on a generic parameter, that code needs the type's
@@ -92,6 +99,7 @@ internal struct RACSerializer<Operation> {
     /// current operation, never nested.
     @inlinable @inline(__always)
     internal func perform(_ operation: @autoclosure () -> Operation,
+                          untilApplied: Bool = false,
                           now: () -> Void,
                           _ apply: (Operation) -> Void) {
         if tryEnter() {
@@ -101,27 +109,7 @@ internal struct RACSerializer<Operation> {
                 racOutOfLine { drain(accounted: waiting, apply) }
             }
         } else {
-            racOutOfLine { handOver(operation(), untilApplied: false, apply) }
-        }
-    }
-
-    /// `perform`, returning only once the operation has been applied, on
-    /// this thread or by the owner: what `RACCompoundDisposable.dispose()`
-    /// needs to promise that every child is disposed when it returns. It
-    /// waits even from inside another serializer; see the compound for why
-    /// that wait cannot close a cycle.
-    @inlinable @inline(__always)
-    internal func performUntilApplied(_ operation: @autoclosure () -> Operation,
-                                      now: () -> Void,
-                                      _ apply: (Operation) -> Void) {
-        if tryEnter() {
-            now()
-            let waiting = leave()
-            if waiting != 0 {
-                racOutOfLine { drain(accounted: waiting, apply) }
-            }
-        } else {
-            racOutOfLine { handOver(operation(), untilApplied: true, apply) }
+            racOutOfLine { handOver(operation(), untilApplied: untilApplied, apply) }
         }
     }
 

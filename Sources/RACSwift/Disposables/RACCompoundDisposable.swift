@@ -113,10 +113,11 @@ public final class RACCompoundDisposable: RACDisposable {
     /// Makes `disposable` the primary child: the one that `dispose()`
     /// disposes on the disposing thread before returning, even when another
     /// thread is adding or removing children at that moment (the others are
-    /// then disposed by that thread, right after). For a subscription's sink,
-    /// this is what makes "once dispose() returns, no later event reaches the
-    /// subscriber" hold. Only before the compound is shared with any other
-    /// thread.
+    /// then disposed by that thread while this one waits). For a
+    /// subscription's sink, this is what makes "once dispose() returns, no
+    /// later event reaches the subscriber" hold. Held by an unowned
+    /// reference (see `primary`). Only before the compound is shared with
+    /// any other thread.
     internal func setPrimary(_ disposable: RACDisposable) {
         precondition(primary.isEmpty, "a compound disposable has one primary child")
         primary = RACUnownedReference(disposable)
@@ -147,7 +148,7 @@ public final class RACCompoundDisposable: RACDisposable {
         guard markDisposed() else { return }
         Self.dispose(&primary, unless: sink)
         Self.dispose(&upstreamSink, unless: sink)
-        serializer.performUntilApplied(.disposeAll, now: { disposeChildren() }) { apply($0) }
+        serializer.perform(.disposeAll, untilApplied: true, now: { disposeChildren() }) { apply($0) }
     }
 
     /// Disposes the sink `reference` holds, if it is still alive and is not

@@ -224,9 +224,11 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     }
 
     /// Binds the sink to `disposable`, the subscription's compound: the
-    /// compound holds the sink (so disposing it stops the sink) and the sink
-    /// holds the compound (so a terminal event disposes it). The cycle ends
-    /// when the compound is disposed, which drops its children.
+    /// sink holds the compound (so a terminal event disposes it), and the
+    /// compound reaches the sink (so disposing it stops the sink) by an
+    /// unowned reference when it is new, so that a sink nothing else keeps
+    /// is freed; a compound that is not new (only reached by a sink not
+    /// bound yet, which RACSwift never hands out) holds it as a child.
     ///
     /// A sink handed on to further signals (as `defer` does) is told of those
     /// subscriptions too: as in RAC, they join its first one, so that a
@@ -240,8 +242,8 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
     /// `didSubscribe(with:)` for a compound that was just made and is not
     /// shared yet: the sink becomes its primary child (see
     /// `RACCompoundDisposable.setPrimary(_:)`), which `dispose()` stops on the
-    /// disposing thread before it returns, and which costs no atomic
-    /// operation to add.
+    /// disposing thread before it returns, and which costs one atomic
+    /// increment (the unowned count) instead of a serialized add.
     @usableFromInline
     internal final func attach(to disposable: RACCompoundDisposable, isNew: Bool) {
         if let subscription {

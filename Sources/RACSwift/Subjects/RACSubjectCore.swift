@@ -178,8 +178,8 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             remove(subscription)
         case .detachAll:
             // The subject is gone, so no event can come: end each
-            // subscription silently, which also breaks the cycle between a
-            // sink and its subscription's disposable.
+            // subscription silently, which disposes its disposable and lets
+            // the sink go.
             markSubscriptionsEnded()
             deliver { _ = $0.terminate() }
             releaseAll()
