@@ -1,3 +1,4 @@
+import Foundation
 @testable import RACSwift
 import XCTest
 
@@ -59,5 +60,52 @@ final class BlockingReadMisuseTests: XCTestCase {
             read = subject.first()
         }
         XCTAssertEqual(read, 7)
+    }
+
+    func testCapacityZeroReplayIsRecognised() {
+        let subject = RACReplaySubject<Int>(capacity: 0)
+        var verdict: Bool?
+        insideDelivery(of: subject, value: 1) {
+            verdict = subject.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer
+        }
+        XCTAssertEqual(verdict, true)
+    }
+
+    /// The real call, in a forked child (it stops the process): `first()`
+    /// inside its own subject's delivery stops at once, with a message that
+    /// names the misuse, instead of hanging.
+    func testFirstInsideItsSubjectsDeliveryStopsWithAMessage() {
+        var pipeEnds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&pipeEnds), 0)
+        let pid = fork()
+        if pid == 0 {
+            // The child: the crash must end it at once, without the
+            // backtracer, and say why on the pipe.
+            signal(SIGILL, SIG_DFL)
+            signal(SIGTRAP, SIG_DFL)
+            dup2(pipeEnds[1], 2)
+            let subject = RACSubject<Int>()
+            subject.subscribeNext { _ in _ = subject.first() }
+            subject.sendNext(1)
+            _exit(0) // not reached: first() would have hung
+        }
+        close(pipeEnds[1])
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(20)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                XCTFail("first() inside its subject's delivery hung")
+                break
+            }
+            usleep(10_000)
+        }
+        let message = String(decoding: FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: true).readDataToEndOfFile(),
+                             as: UTF8.self)
+        let signalled = status & 0x7f != 0 && status & 0x7f != 0x7f
+        XCTAssertTrue(signalled, "the child stopped on a precondition (status \(status))")
+        XCTAssertTrue(message.contains("first() was called from inside a subscriber's block of a subject it reads"),
+                      message)
     }
 }
