@@ -86,7 +86,7 @@ final class MixedLoad: @unchecked Sendable {
             Thread.sleep(forTimeInterval: min(10, seconds - elapsed))
             let now = Double(nowNanoseconds() - start) / 1e9
             if now < seconds {
-                print(String(format: "  %5.0f s  %.1f MB resident, %d violations", now, residentMegabytes(),
+                print(String(format: "  %5.0f s  %.1f MB resident, %ld violations", now, residentMegabytes(),
                              violations.count))
             }
         }

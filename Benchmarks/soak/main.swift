@@ -29,7 +29,7 @@ print("soak: \(MixedLoad.senders) senders, churn, replay and behavior joins, aut
 load.run(seconds: options.seconds)
 let elapsed = Double(nowNanoseconds() - start) / 1e9
 let checked = load.eventsChecked
-print(String(format: "events checked %d in %.1f s (%.2f M/s)", checked, elapsed, Double(checked) / elapsed / 1e6))
+print(String(format: "events checked %ld in %.1f s (%.2f M/s)", checked, elapsed, Double(checked) / elapsed / 1e6))
 print("  values sent \(load.sent.map { $0.value.load(ordering: .relaxed) }.reduce(0, +)); churn cycles \(load.churnCycles.load(ordering: .relaxed)); joins \(load.joins.load(ordering: .relaxed)); autoconnect rounds \(load.autoconnectRounds.load(ordering: .relaxed)); reentrant subscriptions \(load.reentrantSubscriptions.load(ordering: .relaxed))")
 print(String(format: "  longest sendNext %.2f ms, subscribe %.2f ms, dispose %.2f ms",
              Double(load.longestSend.load(ordering: .relaxed)) / 1e6,
