@@ -146,4 +146,38 @@ final class DisposableStressTests: XCTestCase {
         }
         XCTAssertEqual(early, 0, "rounds in which dispose() returned before its children were disposed")
     }
+
+    /// A child removed on another thread's behalf can be freed by that
+    /// removal, and its `deinit` may dispose the very compound (a scoped
+    /// disposable of it): that disposal must not wait for the thread it
+    /// runs on. The owner lets go of applied operations only after it has
+    /// left, so the `deinit` runs outside. (It used to hang every time.)
+    func testAChildsDeinitDisposingItsCompoundDoesNotHang() {
+        for _ in 0..<3 {
+            let compound = RACCompoundDisposable()
+            // Many children make each erase slow, so that removes are
+            // handed over to the other thread.
+            for _ in 0..<5_000 { compound.add(RACDisposable()) }
+            let churn = RACDisposable()
+            compound.add(churn)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                while !compound.isDisposed {
+                    compound.remove(churn)
+                    compound.add(churn)
+                }
+                done.signal()
+            }.start()
+            Thread {
+                while !compound.isDisposed {
+                    let scoped = RACScopedDisposable(disposable: compound)
+                    compound.add(scoped)
+                    compound.remove(scoped)
+                }
+                done.signal()
+            }.start()
+            XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "the churn thread")
+            XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "the scoped thread")
+        }
+    }
 }

@@ -44,6 +44,10 @@ final class UnkeptSubscriptionTests: XCTestCase {
         ("defer", { signal, _ in RACSignal.defer { signal } }),
         ("switchToLatest", { signal, _ in RACSignal.return(signal).switchToLatest() }),
         ("replayLazily", { signal, _ in signal.replayLazily() }),
+        ("throttle", { signal, _ in signal.throttle(10, onScheduler: RACTestScheduler()) }),
+        ("bufferWithTime", { signal, _ in signal.bufferWithTime(10, onScheduler: RACTestScheduler()).map { $0.count } }),
+        ("delay", { signal, _ in signal.delay(10, onScheduler: RACTestScheduler()) }),
+        ("timeout", { signal, _ in signal.timeout(10, onScheduler: RACTestScheduler()) }),
     ]
 
     func testADroppedSubscriptionToASourceThatKeepsNothingIsFreed() {

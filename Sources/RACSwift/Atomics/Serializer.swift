@@ -25,7 +25,7 @@ import CShims
 /// applying, but only what was handed over before the bit was set (at most
 /// `backlogLimit` plus one per thread that was between reading `entries`
 /// and pushing): so no call applies more than its own operation, a term,
-/// and that backlog.
+/// and that backlog (with one exception, at the end of this comment).
 ///
 /// **Bounded memory (the backlog).** A caller that finds `backlogLimit`
 /// operations outstanding also waits, for its operation to be applied or
@@ -44,6 +44,12 @@ import CShims
 /// reaches it (an owner blocked in a block until this very thread does
 /// something) stops waiting, warns once on standard error, and leaves its
 /// operation to be applied in its place as a plain hand-over.
+///
+/// A thread inside a serializer that keeps handing over to another (a
+/// subscriber of one flooded subject that sends into a second, which
+/// other threads flood too) is the one case left without a bound: it
+/// never waits, so the second's owner finds no waiter to pass its work to
+/// and its queue grows with the flood.
 ///
 /// The serializer replaces RAC 2.5's `@synchronized` and spin locks: the
 /// state it guards is only ever touched by the owner, so it needs no
@@ -83,7 +89,8 @@ internal struct RACSerializer<Operation> {
     /// `RACCompoundDisposable.dispose()` needs to promise that every child
     /// is disposed when it returns. Such a call waits even from inside
     /// another serializer; see the compound for why that wait cannot close
-    /// a cycle.
+    /// a cycle. (Past `patience`, it too warns once and returns, leaving
+    /// the operation to the owner.)
     ///
     /// Everything past the uncontended path (handing over, applying what
     /// others handed over) runs inside `racOutOfLine`. For an operation type
@@ -168,6 +175,9 @@ internal struct RACSerializer<Operation> {
         // writes; release: orders our push before the owner's next decrement.
         let before = entries.fetchAdd(1, .acq_rel)
         if before & RACSerializerLimits.countMask == 0 {
+            // Owner at once: nobody is to pass the serializer to this
+            // node, which must not look like a waiter to this very drain.
+            if waits { node.state.store(RACHandOverState.none, .relaxed) }
             becomeOwner()
             drain(accounted: 1, apply)
             return
@@ -195,11 +205,21 @@ internal struct RACSerializer<Operation> {
     /// for one term, then passes the serializer to a waiting caller.
     /// `accounted` is how many entries the owner may subtract once it has
     /// applied everything pending.
+    ///
+    /// Applied nodes are let go of only once this thread is no longer the
+    /// owner (`spent`): letting go of an operation can free what it carries
+    /// (the last reference to a disposable given to `remove(_:)`, say), and
+    /// that object's `deinit` may call back into this very serializer, or
+    /// into another whose owner is calling into this one. Inside, a
+    /// `RACCompoundDisposable.dispose()` from such a `deinit` would wait
+    /// for its own thread; outside, it is a plain call.
     @usableFromInline
     internal func drain(accounted: Int, _ apply: (Operation) -> Void) {
         var accounted = accounted
         var applied = 0
         var retiring = false
+        var spent = 0
+        defer { Self.release(spent) }
         while true {
             while let bits = nextQueued() {
                 let node = RACPendingStack<Operation>.node(bits)
@@ -216,10 +236,15 @@ internal struct RACSerializer<Operation> {
                     }
                 }
                 queue.store(node._withUnsafeGuaranteedRef { $0.next }, .relaxed)
-                let taken = node.takeRetainedValue()
-                apply(taken.element)
+                node._withUnsafeGuaranteedRef { node in
+                    apply(node.element)
+                    finish(node)
+                    // The node is the owner's alone now (its +1 came with
+                    // the queue): it joins the spent list.
+                    node.next = spent
+                }
+                spent = bits
                 applied += 1
-                finish(taken)
             }
             // Release: publishes the guarded state to the next owner.
             // Acquire: if we stay owner, we must see what was pushed since.
@@ -230,6 +255,16 @@ internal struct RACSerializer<Operation> {
                 return
             }
             accounted = remaining
+        }
+    }
+
+    /// Lets go of a list of applied nodes (see `drain`).
+    @usableFromInline
+    internal static func release(_ list: Int) {
+        var bits = list
+        while bits != 0 {
+            let node = RACPendingStack<Operation>.node(bits).takeRetainedValue()
+            bits = node.next
         }
     }
 
@@ -309,7 +344,10 @@ internal struct RACSerializer<Operation> {
     /// node is a plain hand-over, or its thread stopped waiting).
     @usableFromInline
     internal func passOwnership(to bits: Unmanaged<RACPendingNode<Operation>>, accounted: Int) -> Bool {
-        bits._withUnsafeGuaranteedRef { node in
+        // Strong across the wake: once the waiter sees `owner`, it may
+        // apply the node and let it go before `racs_word_wake` is called.
+        let node = bits.takeUnretainedValue()
+        return withExtendedLifetime(node) {
             var state = node.state.load(.relaxed)
             while state == RACHandOverState.waiting || state == RACHandOverState.sleeping {
                 node.accounted = accounted
@@ -329,7 +367,7 @@ internal struct RACSerializer<Operation> {
 
     /// Waits until the owner has applied `node`'s operation or passed the
     /// serializer on to this thread; returns which (`applied`, `owner`), or
-    /// `none` if it stopped waiting (only when not `untilApplied`).
+    /// `none` if it stopped waiting after `patience`.
     @usableFromInline
     internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
         let state = node.state
@@ -351,26 +389,28 @@ internal struct RACSerializer<Operation> {
             if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
             let waited = racs_monotonic_ns() - start
             if waited >= RACSerializerLimits.patience {
-                if !untilApplied {
-                    // Go on as a plain hand-over, unless the owner got here
-                    // first.
-                    seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
-                                                 .acquire, .acquire)
-                    if seen == RACHandOverState.sleeping {
-                        racs_warn_once(0, """
-                            RACSwift: a send or subscribe waited 1 s for the thread delivering the same \
-                            subject or subscriber, and went on without waiting. Is a subscriber's block on \
-                            that thread waiting for this one? (Warned once.)
+                // Go on as a plain hand-over, unless the owner got here
+                // first: it is still applied in its place, by the owner.
+                seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
+                                             .acquire, .acquire)
+                if seen == RACHandOverState.sleeping {
+                    if untilApplied {
+                        racs_warn_once(1, """
+                            RACSwift: dispose() waited 1 s for the thread changing the same compound \
+                            disposable, and returned before its children were disposed (that thread \
+                            disposes them). Is a disposable's block on that thread waiting for this one? \
+                            (Warned once.)
                             """)
-                        return RACHandOverState.none
+                    } else {
+                        racs_warn_once(0, """
+                            RACSwift: a send, subscribe or dispose waited 1 s for the thread delivering \
+                            the same subject or subscriber, and went on without waiting. Is a \
+                            subscriber's block on that thread waiting for this one? (Warned once.)
+                            """)
                     }
-                    continue
+                    return RACHandOverState.none
                 }
-                racs_warn_once(1, """
-                    RACSwift: dispose() has waited 1 s for the thread changing the same compound \
-                    disposable, and goes on waiting. Is a disposable's block on that thread waiting \
-                    for this one? (Warned once.)
-                    """)
+                continue
             }
             racs_word_wait(state.address, RACHandOverState.sleeping,
                            Swift.max(RACSerializerLimits.patience - waited, 1_000_000))

@@ -64,12 +64,22 @@ extension RACSignal {
 internal struct RACScheduledTarget<Target: RACDisposable> {
     @usableFromInline internal let holder: RACSerialDisposable
 
-    /// A handle on `target` that lets go of it when `subscription` ends.
+    /// A handle on `target` (nil: none yet, see `hold(_:)`) that lets go of
+    /// it when `subscription` ends.
     @usableFromInline
-    internal init(_ target: Target, endingWith subscription: RACCompoundDisposable?) {
+    internal init(_ target: Target?, endingWith subscription: RACCompoundDisposable?) {
         let holder = RACSerialDisposable(disposable: target)
         self.holder = holder
         subscription?.add(RACDisposable { [weak holder] in holder?.dispose() })
+    }
+
+    /// Makes `target` what the blocks act on (nil: nothing), for a target
+    /// that is itself what keeps the handle and so must be held only while
+    /// a block is pending (`RACTimedSink`). After the subscription ended,
+    /// the handle disposes a new target at once.
+    @usableFromInline
+    internal func hold(_ target: Target?) {
+        _ = holder.swapIn(target)
     }
 
     /// Runs `body` with the target, unless the subscription has ended.

@@ -34,9 +34,13 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
     /// which a newly armed timer is cancelled at once.
     private let timer = RACSerialDisposable()
     /// What the timers fire into: the sink itself, through a handle, so that
-    /// a pending timer does not keep the subscription's sinks alive. Set
-    /// once, in `init`.
-    private var timerTarget: RACScheduledTarget<RACTimedSink>?
+    /// a pending timer does not keep the subscription's sinks alive once it
+    /// ended. The handle holds the sink only while a timer is armed: the
+    /// sink holds the handle, and a sink that no source keeps and no timer
+    /// waits for must be freed (ENGINE.md point 13).
+    private let timerTarget: RACScheduledTarget<RACTimedSink>
+    /// Owner-only: whether `timerTarget` holds the sink.
+    @exclusivity(unchecked) private var holdsItself = false
 
     /// Touched only in `receiveNext(_:)`: the source never overlaps itself.
     private var fallbackScheduler: RACScheduler?
@@ -48,8 +52,8 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
         self.downstream = downstream
         self.interval = interval
         self.scheduler = scheduler
+        timerTarget = RACScheduledTarget(nil, endingWith: downstream.subscription)
         super.init()
-        timerTarget = RACScheduledTarget(self, endingWith: downstream.subscription)
     }
 
     /// The sink's own serializer, over its inline words 1 to 3.
@@ -111,6 +115,7 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
     private func applyTimer(_ firing: UInt) {
         guard firing == generation else { return }
         generation &+= 1
+        letGoOfItself()
         timerDidFire()
     }
 
@@ -128,15 +133,28 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
     final func armTimer(on scheduler: RACScheduler) {
         generation &+= 1
         let firing = generation
+        if !holdsItself {
+            holdsItself = true
+            timerTarget.hold(self)
+        }
         let scheduled = scheduler.afterDelay(interval) { [timerTarget] in
-            timerTarget?.withTarget { $0.timerFired(firing) }
+            timerTarget.withTarget { $0.timerFired(firing) }
         }
         timer.swapIn(scheduled)?.dispose()
     }
 
     final func cancelTimer() {
         generation &+= 1
+        letGoOfItself()
         timer.swapIn(nil)?.dispose()
+    }
+
+    /// No timer is armed any more: the handle stops holding the sink (a
+    /// late firing then finds nothing, as the generation would ignore it).
+    private func letGoOfItself() {
+        guard holdsItself else { return }
+        holdsItself = false
+        timerTarget.hold(nil)
     }
 
     // MARK: For subclasses, owner only
