@@ -78,6 +78,10 @@ typedef enum __attribute__((enum_extensibility(closed))) {
     static inline __attribute__((always_inline))                                          \
     T racs_##NAME##_fetch_or(T *p, T v, racs_memory_order o) {                            \
         return atomic_fetch_or_explicit((_Atomic(T) *)p, v, (memory_order)o);             \
+    }                                                                                     \
+    static inline __attribute__((always_inline))                                          \
+    T racs_##NAME##_fetch_and(T *p, T v, racs_memory_order o) {                           \
+        return atomic_fetch_and_explicit((_Atomic(T) *)p, v, (memory_order)o);            \
     }
 
 RACS_ATOMIC_OPS(int32, int32_t)

@@ -151,4 +151,38 @@ final class FloodStressTests: XCTestCase {
         }
         times.record(longest: longest, sent: sequence, by: sender)
     }
+
+    /// At the backlog's bound a sender waits its turn; if the thread it waits
+    /// for is itself waiting for that sender (a block that waits for a
+    /// signal from it), the sender gives up after a second, returns, and
+    /// its value is still delivered in its place: a stall and a warning,
+    /// not a deadlock.
+    func testASenderThatTheOwnerWaitsForGivesUpWaiting() {
+        let subject = RACSubject<Int>()
+        let senderIsDone = DispatchSemaphore(value: 0)
+        let ownerIsInside = DispatchSemaphore(value: 0)
+        var received: [Int] = []
+        subject.subscribeNext { value in
+            received.append(value)
+            // The owner, on its first value, waits for the other thread to
+            // finish sending (10 s at most, so a hang fails the test).
+            if value == 0 {
+                ownerIsInside.signal()
+                XCTAssertEqual(senderIsDone.wait(timeout: .now() + 10), .success, "the sender returned")
+            }
+        }
+        let sender = Thread {
+            ownerIsInside.wait()
+            // 64 hand-overs fill the backlog; the 65th must wait, for an
+            // owner that waits for this thread.
+            for value in 1...100 { subject.sendNext(value) }
+            senderIsDone.signal()
+        }
+        sender.start()
+        let start = monotonicNanoseconds()
+        subject.sendNext(0)
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        XCTAssertEqual(received, Array(0...100), "every value, in order")
+        XCTAssertLessThan(seconds, 5, "one wait of about a second, not a deadlock")
+    }
 }

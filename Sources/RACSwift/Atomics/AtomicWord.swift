@@ -63,4 +63,10 @@ internal struct RACAtomicWord {
     internal func fetchOr(_ value: Int, _ order: racs_memory_order) -> Int {
         racs_intptr_fetch_or(address, value, order)
     }
+
+    /// Returns the value before the bits not in `value` were cleared.
+    @inlinable @inline(__always)
+    internal func fetchAnd(_ value: Int, _ order: racs_memory_order) -> Int {
+        racs_intptr_fetch_and(address, value, order)
+    }
 }

@@ -43,7 +43,9 @@ import CShims
 /// form. A waiter that has waited `patience` for an owner that never
 /// reaches it (an owner blocked in a block until this very thread does
 /// something) stops waiting, warns once on standard error, and leaves its
-/// operation to be applied in its place as a plain hand-over.
+/// operation to be applied in its place as a plain hand-over; it sets the
+/// *stalled* bit, so that nobody waits for that owner again until another
+/// takes over.
 ///
 /// A thread inside a serializer that keeps handing over to another (a
 /// subscriber of one flooded subject that sends into a second, which
@@ -58,7 +60,8 @@ import CShims
 ///
 /// Storage is three atomic words supplied by the owner object (see
 /// `RACInlineAtomics`), consecutive: `entries`, the number of operations
-/// inside or handed over and not yet accounted for, plus the retiring bit;
+/// inside or handed over and not yet accounted for, plus the retiring and
+/// stalled bits;
 /// `pending`, the top of a `RACPendingStack` of handed-over operations; and
 /// `queue`, the owner's list of taken operations not yet applied (only the
 /// owner reads or writes it; relaxed accesses, ordered by the hand-overs of
@@ -145,9 +148,10 @@ internal struct RACSerializer<Operation> {
     internal func leave() -> Int {
         // Release: publishes the guarded state to the next owner.
         // Acquire: if others handed operations over meanwhile, we stay
-        // owner and must see what they pushed. (No retiring bit can be set:
-        // only an owner past its first term sets it.)
-        let waiting = entries.fetchSub(1, .acq_rel) - 1
+        // owner and must see what they pushed. (No retiring bit can be set,
+        // as only an owner past its first term sets it; a waiter may have
+        // set the stalled bit.)
+        let waiting = (entries.fetchSub(1, .acq_rel) - 1) & RACSerializerLimits.countMask
         if waiting == 0 { racs_serializer_left() }
         return waiting
     }
@@ -190,14 +194,14 @@ internal struct RACSerializer<Operation> {
     }
 
     /// Counts this thread in and starts a fresh term: arrivals no longer
-    /// need to wait.
+    /// need to wait, and a new owner is not stalled.
     @usableFromInline
     internal func becomeOwner() {
         racs_serializer_entered()
-        // Only an owner sets or clears the bit, so the load cannot race
-        // with another change of it. Relaxed: the bit publishes nothing.
-        if entries.load(.relaxed) & RACSerializerLimits.retiring != 0 {
-            _ = entries.fetchSub(RACSerializerLimits.retiring, .relaxed)
+        // Relaxed: the bits publish nothing; they only steer arrivals.
+        let flags = RACSerializerLimits.retiring | RACSerializerLimits.stalled
+        if entries.load(.relaxed) & flags != 0 {
+            _ = entries.fetchAnd(~flags, .relaxed)
         }
     }
 
@@ -394,6 +398,9 @@ internal struct RACSerializer<Operation> {
                 seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
                                              .acquire, .acquire)
                 if seen == RACHandOverState.sleeping {
+                    // Later arrivals do not wait for this owner either,
+                    // until another takes over. Relaxed: a hint.
+                    _ = entries.fetchOr(RACSerializerLimits.stalled, .relaxed)
                     if untilApplied {
                         racs_warn_once(1, """
                             RACSwift: dispose() waited 1 s for the thread changing the same compound \
@@ -427,8 +434,12 @@ internal enum RACSerializerLimits {
     /// arrivals wait instead of returning.
     @inlinable internal static var retiring: Int { 1 << (Int.bitWidth - 2) }
 
+    /// Set by a caller that gave up waiting for the owner (see `patience`):
+    /// arrivals do not wait for this owner, until another takes over.
+    @inlinable internal static var stalled: Int { 1 << (Int.bitWidth - 3) }
+
     /// The count of outstanding entries, below the flag bits.
-    @inlinable internal static var countMask: Int { retiring - 1 }
+    @inlinable internal static var countMask: Int { stalled - 1 }
 
     /// How many operations an owner applies before it passes the serializer
     /// on to a waiting caller. Large enough that a hand-off of ownership
@@ -447,7 +458,7 @@ internal enum RACSerializerLimits {
     /// Whether a caller that reads `entries` must wait its turn.
     @inlinable
     internal static func isOverloaded(_ entries: Int) -> Bool {
-        entries & retiring != 0 || entries & countMask >= backlogLimit
+        entries & stalled == 0 && (entries & retiring != 0 || entries & countMask >= backlogLimit)
     }
 }
 
