@@ -100,11 +100,40 @@ extension RACSignal {
             var running = 0
             var waiting = RACFIFO<RACSignal<U>>()
             var receiverCompleted = false
-            let words = RACAtomicCell(count: 3)
+            // Words 0 to 2: the serializer; word 3: the thread applying a
+            // change, or 0 (only that thread stores its own id).
+            let words = RACAtomicCell(count: 4)
 
             func perform(_ change: RACFlattenChange<U>) {
                 RACSerializer(words.word(0))
-                    .perform(change, now: { apply(change) }, apply)
+                    .perform(change, now: { applyAsOwner(change) }, applyAsOwner)
+            }
+
+            func applyAsOwner(_ change: RACFlattenChange<U>) {
+                // Relaxed: read back only by this thread (see `innerCompleted`).
+                words.word(3).store(RACThreadID.current, .relaxed)
+                apply(change)
+                words.word(3).store(0, .relaxed)
+            }
+
+            // An inner signal that completes during its own subscription,
+            // inside the change that started it on this thread, and thereby
+            // ends the whole, ends it now, inside its `sendCompleted()`, as
+            // RAC 2.5 does (its subscription is disposed when that returns).
+            // Anything else, starting a waiting signal above all, is a
+            // change applied after the current one, so that a run of
+            // synchronous signals loops instead of recursing.
+            func innerCompleted() {
+                // Relaxed: only this thread ever stores its own id, so
+                // reading it back means this thread is applying a change,
+                // and the state is its to read.
+                if words.word(3).load(.relaxed) == RACThreadID.current
+                    && running == 1 && receiverCompleted && waiting.isEmpty {
+                    running = 0
+                    gate.sendCompleted()
+                } else {
+                    perform(.innerCompleted)
+                }
             }
 
             func apply(_ change: RACFlattenChange<U>) {
@@ -125,14 +154,12 @@ extension RACSignal {
                 }
             }
 
-            // Called inside the serializer. An inner signal that completes
-            // during its subscription asks for `.innerCompleted` from inside
-            // this operation: the serializer applies it after this one
-            // returns, so starting the next signal never recurses.
+            // Called inside the serializer (see `innerCompleted` for an
+            // inner signal that completes during its subscription).
             func start(_ inner: RACSignal<U>) {
                 guard !downstream.isDisposed else { return }
                 running += 1
-                RACSignal<U>.subscribeInner(inner, to: gate, in: group) { perform(.innerCompleted) }
+                RACSignal<U>.subscribeInner(inner, to: gate, in: group, onCompleted: innerCompleted)
             }
 
             group.add(self.subscribe(sink: RACForwardingSink<RACSignal<U>, U>(gate, onNext: { inner, _ in
