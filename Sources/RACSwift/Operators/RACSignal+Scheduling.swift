@@ -25,15 +25,16 @@ extension RACSignal {
         }
     }
 
-    /// Subscribes to the receiver on `scheduler`, and disposes that
-    /// subscription on `scheduler` too: RAC 2.5's `-subscribeOn:`, for
-    /// sources whose subscription side effects (or cleanup) must happen on a
-    /// particular scheduler.
+    /// Subscribes to the receiver from a block scheduled on `scheduler`:
+    /// RAC 2.5's `-subscribeOn:`, for sources whose subscription side
+    /// effects must happen on a particular scheduler.
     ///
     /// Events are sent on whatever thread the receiver sends them from,
     /// which need not be `scheduler`'s: add `deliverOn(_:)` for that.
-    /// Disposing the returned subscription stops the events at once, on the
-    /// disposing thread; only the receiver's own cleanup is scheduled.
+    /// Disposing the returned subscription, as in RAC 2.5, cancels the
+    /// scheduled block if it has not run, or else disposes the receiver's
+    /// subscription at once, on the disposing thread (its cleanup has run
+    /// when `dispose()` returns).
     public func subscribeOn(_ scheduler: RACScheduler) -> RACSignal<Value> {
         let signal = RACSubscribeOnSignal(source: self, scheduler: scheduler)
         signal.name = "[\(name)] -subscribeOn: \(scheduler)"
@@ -91,8 +92,7 @@ internal struct RACScheduledTarget<Target: RACDisposable> {
 }
 
 /// What `subscribeOn(_:)` returns: a signal that subscribes to its source
-/// from a block scheduled on `scheduler`, and disposes that subscription from
-/// another.
+/// from a block scheduled on `scheduler`.
 internal final class RACSubscribeOnSignal<Value>: RACSignal<Value> {
     let source: RACSignal<Value>
     let scheduler: RACScheduler
@@ -108,28 +108,12 @@ internal final class RACSubscribeOnSignal<Value>: RACSignal<Value> {
     override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()
         _ = downstream.bind(to: subscription)
-
-        // The source sends to a sink of its own, bound to the source's
-        // subscription only: handing it `downstream` would join the two
-        // subscriptions, and disposing ours would then dispose the source's
-        // on the spot instead of on the scheduler.
-        let relay = RACForwardingSink(passingTo: downstream)
-        let sourceSubscription = RACSerialDisposable()
-        let scheduling = scheduler.schedule { [source] in
+        // As RAC 2.5: the scheduled block subscribes the downstream sink
+        // itself, whose subscription then holds the source's, so that
+        // disposing it disposes both, and a terminal event ends both.
+        subscription.add(scheduler.schedule { [source] in
             guard !downstream.isDisposed else { return }
-            // Set after `sourceSubscription` was disposed, this disposes the
-            // new subscription at once, still on the scheduler.
-            sourceSubscription.disposable = source.subscribe(sink: relay)
-        }
-        subscription.add(RACDisposable { [scheduler] in
-            scheduling?.dispose()
-            // Ended by a terminal event, the source disposed itself already:
-            // no need to bother the scheduler.
-            if sourceSubscription.disposable?.isDisposed ?? false {
-                sourceSubscription.dispose()
-            } else {
-                scheduler.schedule { sourceSubscription.dispose() }
-            }
+            subscription.add(source.subscribe(sink: downstream))
         })
         return subscription
     }
