@@ -210,19 +210,24 @@ internal struct RACSerializer<Operation> {
     /// `accounted` is how many entries the owner may subtract once it has
     /// applied everything pending.
     ///
-    /// Applied nodes are let go of only once this thread is no longer the
-    /// owner (`spent`): letting go of an operation can free what it carries
-    /// (the last reference to a disposable given to `remove(_:)`, say), and
-    /// that object's `deinit` may call back into this very serializer, or
-    /// into another whose owner is calling into this one. Inside, a
+    /// Applied nodes are let go of once this thread is no longer the owner
+    /// (`spent`): letting go of an operation can free what it carries (the
+    /// last reference to a disposable given to `remove(_:)`, say), and that
+    /// object's `deinit` may call back into this very serializer, or into
+    /// another whose owner is calling into this one. Inside, a
     /// `RACCompoundDisposable.dispose()` from such a `deinit` would wait
-    /// for its own thread; outside, it is a plain call.
+    /// for its own thread; outside, it is a plain call. A drain longer than
+    /// a term and a backlog (only the unbounded case of the type comment)
+    /// lets go of them in batches of that size instead, so that its memory
+    /// stays bounded; a `dispose()` caught that way stalls for `patience`
+    /// and warns, rather than hanging.
     @usableFromInline
     internal func drain(accounted: Int, _ apply: (Operation) -> Void) {
         var accounted = accounted
         var applied = 0
         var retiring = false
         var spent = 0
+        var spentCount = 0
         defer { Self.release(spent) }
         while true {
             while let bits = nextQueued() {
@@ -248,6 +253,11 @@ internal struct RACSerializer<Operation> {
                     node.next = spent
                 }
                 spent = bits
+                spentCount += 1
+                if spentCount == RACSerializerLimits.termLength + RACSerializerLimits.backlogLimit {
+                    Self.release(spent)
+                    (spent, spentCount) = (0, 0)
+                }
                 applied += 1
             }
             // Release: publishes the guarded state to the next owner.
