@@ -5,8 +5,11 @@
 // blocks, schedulers. Each tells the probe, if one is open on this thread,
 // what kind of source it is. A read whose subscription reached only
 // subjects that this very thread is delivering (their serializer's owner,
-// blocked in the read) can never get its event: the read stops with a
-// message instead of hanging.
+// blocked in the read), or, on the main thread, only work scheduled on the
+// main thread scheduler (which runs when the main thread is free), can
+// never get its event: the read stops with a message instead of hanging.
+// A `createSignal` source that ended during the subscription can send
+// nothing more, so it no longer counts.
 
 #ifndef RACSWIFT_BLOCKING_PROBE_H
 #define RACSWIFT_BLOCKING_PROBE_H
@@ -20,10 +23,23 @@ typedef struct {
     /// Subscriptions that joined a subject this thread is delivering.
     intptr_t joinedOwnedSubjects;
     /// Sources that could deliver from elsewhere: any other subject, a
-    /// `createSignal` block, a signal class written outside RACSwift, a
-    /// scheduled block.
+    /// `createSignal` block that has not ended, a signal class written
+    /// outside RACSwift, a block scheduled anywhere but on the main thread
+    /// scheduler from the main thread.
     intptr_t otherSources;
+    /// Blocks scheduled on the main thread scheduler from the main thread.
+    intptr_t mainThreadWork;
 } racs_blocking_probe;
+
+/// Why a read can never be answered, as `racs_probe_close` says.
+typedef enum __attribute__((enum_extensibility(closed))) {
+    /// It can be, as far as the probe can tell.
+    racs_probe_answerable = 0,
+    /// Only subjects this thread is delivering could answer it.
+    racs_probe_owned_subjects = 1,
+    /// Only work queued for the main thread, on which the read waits.
+    racs_probe_main_thread = 2,
+} racs_probe_verdict;
 
 extern _Thread_local racs_blocking_probe racs_probe;
 
@@ -31,10 +47,11 @@ extern _Thread_local racs_blocking_probe racs_probe;
 /// nested in another's subscription), to give back to `racs_probe_close`.
 racs_blocking_probe racs_probe_open(void);
 
-/// Closes the probe, restores `outer`, and returns whether the read can
-/// only be answered by this thread (it joined a subject this thread is
-/// delivering, and nothing else).
-bool racs_probe_close(racs_blocking_probe outer);
+/// Closes the probe, restores `outer`, and says whether the read can only
+/// be answered by this thread: it joined subjects this thread is
+/// delivering, or queued work for the main thread from the main thread,
+/// and reached nothing else.
+racs_probe_verdict racs_probe_close(racs_blocking_probe outer);
 
 static inline __attribute__((always_inline)) void racs_probe_note_owned_subject(void) {
     if (racs_probe.open) racs_probe.joinedOwnedSubjects += 1;
@@ -42,6 +59,16 @@ static inline __attribute__((always_inline)) void racs_probe_note_owned_subject(
 
 static inline __attribute__((always_inline)) void racs_probe_note_other_source(void) {
     if (racs_probe.open) racs_probe.otherSources += 1;
+}
+
+/// A source noted with `racs_probe_note_other_source` ended during the
+/// subscription: it can send nothing more.
+static inline __attribute__((always_inline)) void racs_probe_note_source_ended(void) {
+    if (racs_probe.open) racs_probe.otherSources -= 1;
+}
+
+static inline __attribute__((always_inline)) void racs_probe_note_main_thread_work(void) {
+    if (racs_probe.open) racs_probe.mainThreadWork += 1;
 }
 
 #endif

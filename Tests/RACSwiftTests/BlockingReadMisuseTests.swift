@@ -1,3 +1,4 @@
+import CShims
 import Foundation
 @testable import RACSwift
 import XCTest
@@ -18,39 +19,39 @@ final class BlockingReadMisuseTests: XCTestCase {
 
     func testReadOfTheSubjectBeingDeliveredIsRecognised() {
         let subject = RACSubject<Int>()
-        var verdicts: [Bool] = []
+        var verdicts: [racs_probe_verdict] = []
         insideDelivery(of: subject, value: 1) {
-            verdicts.append(subject.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
-            verdicts.append(subject.skip(1).map { $0 * 2 }.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+            verdicts.append(subject.subscribeForBlockingRead { _ in }.verdict)
+            verdicts.append(subject.skip(1).map { $0 * 2 }.subscribeForBlockingRead { _ in }.verdict)
         }
-        XCTAssertEqual(verdicts, [true, true])
+        XCTAssertEqual(verdicts, [.owned_subjects, .owned_subjects])
     }
 
     func testReplayThatSkipsItsValueIsRecognised() {
         let subject = RACBehaviorSubject(defaultValue: 0)
-        var verdict: Bool?
+        var verdict: racs_probe_verdict?
         insideDelivery(of: subject, value: 1) {
-            verdict = subject.skip(1).subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer
+            verdict = subject.skip(1).subscribeForBlockingRead { _ in }.verdict
         }
-        XCTAssertEqual(verdict, true)
+        XCTAssertEqual(verdict, .owned_subjects)
     }
 
     func testReadThatAnotherSourceCanAnswerIsNot() {
         let subject = RACSubject<Int>()
-        var verdicts: [Bool] = []
+        var verdicts: [racs_probe_verdict] = []
         insideDelivery(of: subject, value: 1) {
             let other = RACSignal<Int>.createSignal { _ in nil }
-            verdicts.append(subject.merge(other).subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+            verdicts.append(subject.merge(other).subscribeForBlockingRead { _ in }.verdict)
             let later = subject.timeout(10, onScheduler: RACScheduler.scheduler())
-            verdicts.append(later.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
-            verdicts.append(RACSubject<Int>().subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+            verdicts.append(later.subscribeForBlockingRead { _ in }.verdict)
+            verdicts.append(RACSubject<Int>().subscribeForBlockingRead { _ in }.verdict)
         }
-        XCTAssertEqual(verdicts, [false, false, false])
+        XCTAssertEqual(verdicts, [.answerable, .answerable, .answerable])
     }
 
     func testReadOutsideADeliveryIsNot() {
         let subject = RACSubject<Int>()
-        XCTAssertFalse(subject.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer)
+        XCTAssertEqual(subject.subscribeForBlockingRead { _ in }.verdict, .answerable)
     }
 
     func testReplayedValueStillAnswersAtOnce() {
@@ -64,17 +65,30 @@ final class BlockingReadMisuseTests: XCTestCase {
 
     func testCapacityZeroReplayIsRecognised() {
         let subject = RACReplaySubject<Int>(capacity: 0)
-        var verdict: Bool?
+        var verdict: racs_probe_verdict?
         insideDelivery(of: subject, value: 1) {
-            verdict = subject.subscribeForBlockingRead { _ in }.onlyThisThreadCanAnswer
+            verdict = subject.subscribeForBlockingRead { _ in }.verdict
         }
-        XCTAssertEqual(verdict, true)
+        XCTAssertEqual(verdict, .owned_subjects)
     }
 
     /// The real call, in a forked child (it stops the process): `first()`
     /// inside its own subject's delivery stops at once, with a message that
     /// names the misuse, instead of hanging.
     func testFirstInsideItsSubjectsDeliveryStopsWithAMessage() {
+        let message = runInForkedChild {
+            let subject = RACSubject<Int>()
+            subject.subscribeNext { _ in _ = subject.first() }
+            subject.sendNext(1)
+        }
+        XCTAssertTrue(message.contains("first() was called from inside a subscriber's block of a subject it reads"),
+                      message)
+    }
+
+    /// Runs `misuse` in a forked child, which must stop on a precondition
+    /// (within 20 s: a hang fails the test), and returns what it wrote to
+    /// standard error.
+    private func runInForkedChild(_ misuse: () -> Void) -> String {
         var pipeEnds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&pipeEnds), 0)
         let pid = fork()
@@ -84,10 +98,8 @@ final class BlockingReadMisuseTests: XCTestCase {
             signal(SIGILL, SIG_DFL)
             signal(SIGTRAP, SIG_DFL)
             dup2(pipeEnds[1], 2)
-            let subject = RACSubject<Int>()
-            subject.subscribeNext { _ in _ = subject.first() }
-            subject.sendNext(1)
-            _exit(0) // not reached: first() would have hung
+            misuse()
+            _exit(0) // not reached: the call would have hung
         }
         close(pipeEnds[1])
         var status: Int32 = 0
@@ -96,16 +108,55 @@ final class BlockingReadMisuseTests: XCTestCase {
             if Date() > deadline {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
-                XCTFail("first() inside its subject's delivery hung")
+                XCTFail("the blocking read hung")
                 break
             }
             usleep(10_000)
         }
-        let message = String(decoding: FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: true).readDataToEndOfFile(),
-                             as: UTF8.self)
         let signalled = status & 0x7f != 0 && status & 0x7f != 0x7f
         XCTAssertTrue(signalled, "the child stopped on a precondition (status \(status))")
-        XCTAssertTrue(message.contains("first() was called from inside a subscriber's block of a subject it reads"),
-                      message)
+        return String(decoding: FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: true).readDataToEndOfFile(),
+                      as: UTF8.self)
+    }
+
+    // MARK: On the main thread (XCTest runs tests there)
+
+    func testMainThreadWorkAloneIsRecognisedOnTheMainThread() {
+        XCTAssertTrue(Thread.isMainThread)
+        let main = RACScheduler.mainThreadScheduler
+        let cases: [(String, RACSignal<Int>)] = [
+            ("return(1).deliverOn(main)", RACSignal.return(1).deliverOn(main)),
+            ("a failing attempt, then retry", RACSignal<Int>.error(TestError(code: 1)).retry(1).deliverOn(main)),
+            ("subscribeOn(main)", RACSignal.return(1).subscribeOn(main)),
+        ]
+        for (name, signal) in cases {
+            let (subscription, verdict) = signal.subscribeForBlockingRead { _ in }
+            subscription.dispose()
+            XCTAssertEqual(verdict, .main_thread, name)
+        }
+    }
+
+    func testMainThreadWorkWithASourceStillRunningIsNot() {
+        let source = RACSubject<Int>()
+        let (subscription, verdict) = source.deliverOn(RACScheduler.mainThreadScheduler)
+            .subscribeForBlockingRead { _ in }
+        subscription.dispose()
+        XCTAssertEqual(verdict, .answerable, "the subject may send from another thread")
+    }
+
+    func testWorkForAnotherSchedulerIsNot() {
+        let (subscription, verdict) = RACSignal.return(1).deliverOn(RACScheduler.scheduler())
+            .subscribeForBlockingRead { _ in }
+        subscription.dispose()
+        XCTAssertEqual(verdict, .answerable)
+    }
+
+    /// The real call, in a forked child: `first()` on the main thread of a
+    /// signal delivered on the main thread scheduler stops with a message.
+    func testFirstOnTheMainThreadOfMainThreadWorkStopsWithAMessage() {
+        let message = runInForkedChild {
+            _ = RACSignal.return(1).deliverOn(RACScheduler.mainThreadScheduler).first()
+        }
+        XCTAssertTrue(message.contains("first() was called on the main thread"), message)
     }
 }

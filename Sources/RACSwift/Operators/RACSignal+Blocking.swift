@@ -15,11 +15,17 @@ import Dispatch
 // RACBlockingProbe.h). A replay or behavior subject that has a value
 // answers at once, as in RAC.
 //
-// As in RAC, they also deadlock when the events can only be delivered by the
-// thread that waits in other ways: a signal that delivers on
-// `mainThreadScheduler` (through `deliverOn(_:)`, say) read on the main
-// thread, or one scheduled on a `RACTestScheduler` read from the thread that
-// steps it. Call them from another thread, and not at all on a UI thread.
+// The same on the main thread, for a read whose subscription queued work for
+// the main thread scheduler and reached no source still able to send on its
+// own (a synchronous source followed by `deliverOn(mainThreadScheduler)`, a
+// `retry` whose first attempt failed at once, a `RACCommand` execution).
+//
+// As in RAC, they still deadlock where the probe cannot be sure: a source
+// still running on another thread whose events go through `deliverOn` to
+// the main thread, read on the main thread; a signal scheduled on a
+// `RACTestScheduler`, read from the thread that steps it; a scheduler
+// subclass of your own (taken for one that could answer, or not see at
+// all). Call them from another thread, and not at all on a UI thread.
 extension RACSignal {
     /// Subscribes, blocks the calling thread until the first value, and
     /// returns it; returns nil if the receiver completes or fails first.
@@ -60,35 +66,44 @@ extension RACSignal {
         // Written once by the delivering thread before it signals, read by
         // this one after the wait: the semaphore orders the two.
         var first: RACEvent<Value>?
-        let (subscription, onlyThisThreadCanAnswer) = subscribeForBlockingRead { event in
+        let (subscription, verdict) = subscribeForBlockingRead { event in
             first = event
             arrived.signal()
         }
-        if !onlyThisThreadCanAnswer {
+        if verdict == .answerable {
             arrived.wait()
         } else if arrived.wait(timeout: .now()) == .timedOut {
             // Nothing arrived during the subscription (a synchronous event
             // has signalled already), and nothing else can.
             subscription.dispose()
+            if verdict == .owned_subjects {
+                preconditionFailure("""
+                    \(operation) was called from inside a subscriber's block of a subject it reads, \
+                    and that subject has nothing to replay: its next event can only be delivered by \
+                    this thread, after the block returns, so the call would never return. Read it \
+                    from outside the block (schedule the read on another scheduler), or read a \
+                    RACReplaySubject or RACBehaviorSubject, which replays its latest value at once.
+                    """)
+            }
             preconditionFailure("""
-                \(operation) was called from inside a subscriber's block of a subject it reads, \
-                and that subject has nothing to replay: its next event can only be delivered by \
-                this thread, after the block returns, so the call would never return. Read it \
-                from outside the block (schedule the read on another scheduler), or read a \
-                RACReplaySubject or RACBehaviorSubject, which replays its latest value at once.
+                \(operation) was called on the main thread for a signal whose events can only \
+                arrive through the main thread scheduler (deliverOn(mainThreadScheduler), retry, \
+                a RACCommand), which runs only once the main thread is free: the call would never \
+                return. Read it from another thread, or subscribe to it instead.
                 """)
         }
         return first!
     }
 
     /// Subscribes `body` to the receiver's first event, and says whether
-    /// only this thread could deliver it, once it returns from the block it
-    /// is in: the subscription reached subjects this thread is delivering,
-    /// and nothing else (no other subject, `createSignal` block, foreign
-    /// signal class or scheduled block).
+    /// only this thread could deliver it, once it is free: the subscription
+    /// reached subjects this thread is delivering, or work queued for the
+    /// main thread from the main thread, and nothing else (no other
+    /// subject, `createSignal` block still running, foreign signal class or
+    /// other scheduled block).
     internal func subscribeForBlockingRead(
         _ body: @escaping (RACEvent<Value>) -> Void
-    ) -> (subscription: RACDisposable, onlyThisThreadCanAnswer: Bool) {
+    ) -> (subscription: RACDisposable, verdict: racs_probe_verdict) {
         let outer = racs_probe_open()
         let subscription = materialize().take(1).subscribeNext(body)
         return (subscription, racs_probe_close(outer))

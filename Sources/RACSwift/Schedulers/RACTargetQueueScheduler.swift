@@ -18,15 +18,20 @@ public final class RACTargetQueueScheduler: RACScheduler {
                                        target: targetQueue))
     }
 
+    /// Whether `queue` is the main queue (`DispatchQueue.main` is not one
+    /// object to compare with on every platform, so the main queue's
+    /// scheduler says so when it is made).
+    private let isMainQueue: Bool
+
     /// A scheduler running directly on `queue`, which must be serial.
-    init(queue: DispatchQueue) {
+    init(queue: DispatchQueue, isMainQueue: Bool = false) {
         self.queue = queue
+        self.isMainQueue = isMainQueue
     }
 
     @discardableResult
     public override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
-        // A blocking read that scheduled work may be answered by it.
-        racs_probe_note_other_source()
+        noteForBlockingRead()
         let disposable = RACDisposable()
         queue.async {
             guard !disposable.isDisposed else { return }
@@ -37,7 +42,7 @@ public final class RACTargetQueueScheduler: RACScheduler {
 
     @discardableResult
     public override func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
-        racs_probe_note_other_source()
+        noteForBlockingRead()
         let disposable = RACDisposable()
         queue.asyncAfter(wallDeadline: Self.wallTime(date)) {
             guard !disposable.isDisposed else { return }
@@ -50,7 +55,7 @@ public final class RACTargetQueueScheduler: RACScheduler {
     public override func after(_ date: Date, repeatingEvery interval: TimeInterval,
                         withLeeway leeway: TimeInterval,
                         schedule block: @escaping () -> Void) -> RACDisposable? {
-        racs_probe_note_other_source()
+        noteForBlockingRead()
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(wallDeadline: Self.wallTime(date),
                        repeating: .nanoseconds(Self.nanoseconds(interval)),
@@ -58,6 +63,18 @@ public final class RACTargetQueueScheduler: RACScheduler {
         timer.setEventHandler { [unowned self] in self.performAsCurrentScheduler(block) }
         timer.resume()
         return RACDisposable { timer.cancel() }
+    }
+
+    /// Tells a blocking read subscribing on this thread (see
+    /// RACBlockingProbe.h) of the work being scheduled: work queued for the
+    /// main thread from the main thread cannot run while the read waits
+    /// there; any other may answer it.
+    private func noteForBlockingRead() {
+        if isMainQueue && racs_is_main_thread() {
+            racs_probe_note_main_thread_work()
+        } else {
+            racs_probe_note_other_source()
+        }
     }
 
     private static func nanoseconds(_ interval: TimeInterval) -> Int {
@@ -94,4 +111,4 @@ extension RACScheduler {
 }
 
 /// The main queue's scheduler, one for the process.
-private let mainQueueScheduler = RACTargetQueueScheduler(queue: .main)
+private let mainQueueScheduler = RACTargetQueueScheduler(queue: .main, isMainQueue: true)

@@ -47,6 +47,8 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value> {
         if RACScheduler.subscriptionRunsInline {
             // The common case, without the closure allocation of scheduling.
             subscription.add(didSubscribe(sink))
+            // Ended already (a synchronous source): it sends nothing more.
+            if subscription.isDisposed { racs_probe_note_source_ended() }
         } else {
             subscription.add(RACScheduler.subscriptionScheduler.schedule { [didSubscribe] in
                 subscription.add(didSubscribe(sink))
