@@ -25,6 +25,44 @@ extension RACSignal {
         }
     }
 
+    /// Sends each of the receiver's events on the main thread, in order:
+    /// RAC 2.5's `-deliverOnMainThread`. An event sent on the main thread
+    /// while no earlier one is waiting or being delivered goes on at once,
+    /// without a trip through the main queue; any other is queued on
+    /// `RACScheduler.mainThreadScheduler` behind the ones before it.
+    ///
+    /// One atomic counter per subscription, as RAC's `queueLength`:
+    /// incremented for each event before the choice, decremented once the
+    /// event has been delivered, so an event goes on at once only when it is
+    /// the only one in flight.
+    public func deliverOnMainThread() -> RACSignal<Value> {
+        lift("[\(name)] -deliverOnMainThread") { downstream in
+            let main = RACScheduler.mainThreadScheduler
+            let target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
+            let inFlight = RACAtomicCell()
+            func perform(_ send: @escaping (RACSubscriptionSink<Value>) -> Void) {
+                // Acquire-release: the count orders the deliveries it lets
+                // run at once after the queued ones before them.
+                if inFlight.word().fetchAdd(1, .acq_rel) == 0 && RACCurrentScheduler.isMainThread {
+                    target.withTarget(send)
+                    _ = inFlight.word().fetchSub(1, .acq_rel)
+                } else {
+                    main.schedule {
+                        target.withTarget(send)
+                        _ = inFlight.word().fetchSub(1, .acq_rel)
+                    }
+                }
+            }
+            return RACForwardingSink(downstream, onNext: { value, _ in
+                perform { $0.sendNext(value) }
+            }, onError: { error, _ in
+                perform { $0.sendError(error) }
+            }, onCompleted: { _ in
+                perform { $0.sendCompleted() }
+            })
+        }
+    }
+
     /// Subscribes to the receiver from a block scheduled on `scheduler`:
     /// RAC 2.5's `-subscribeOn:`, for sources whose subscription side
     /// effects must happen on a particular scheduler.

@@ -11,6 +11,15 @@ open class RACSignal<Value> {
     /// A name for debugging; operators derive theirs from their sources'.
     public var name: String = ""
 
+    /// Sets `name` and returns the receiver, for chaining: RAC 2.5's
+    /// `-setNameWithFormat:` (with Swift's string interpolation for the
+    /// format).
+    @discardableResult
+    public func setName(_ name: String) -> RACSignal<Value> {
+        self.name = name
+        return self
+    }
+
     /// For subclasses, which must override `subscribe(_:)`.
     public init() {}
 

@@ -1,0 +1,71 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// RAC 2.5's `-deliverOnMainThread` and `-setNameWithFormat:`. XCTest runs
+/// tests on the main thread, and waiting for an expectation runs the main
+/// queue.
+final class DeliverOnMainThreadTests: XCTestCase {
+    func testOnTheMainThreadEventsGoOnAtOnce() {
+        var values: [Int] = []
+        var completed = false
+        RACSignal<Int>.createSignal { subscriber in
+            subscriber.sendNext(1)
+            subscriber.sendNext(2)
+            subscriber.sendCompleted()
+            return nil
+        }.deliverOnMainThread().subscribeNext({ values.append($0) }, completed: { completed = true })
+        XCTAssertEqual(values, [1, 2], "delivered before subscribeNext returns")
+        XCTAssertTrue(completed)
+    }
+
+    func testFromAnotherThreadEventsArriveOnTheMainThreadInOrder() {
+        let subject = RACSubject<Int>()
+        var values: [Int] = []
+        var allOnMain = true
+        let done = expectation(description: "completed")
+        subject.deliverOnMainThread().subscribeNext({ value in
+            allOnMain = allOnMain && Thread.isMainThread
+            values.append(value)
+        }, completed: { done.fulfill() })
+        Thread {
+            for value in 0..<100 { subject.sendNext(value) }
+            subject.sendCompleted()
+        }.start()
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(values, Array(0..<100))
+        XCTAssertTrue(allOnMain)
+    }
+
+    /// An event sent on the main thread while an earlier one is being
+    /// delivered does not nest inside it: queued by deliverOnMainThread when
+    /// it arrives during that delivery, it follows it.
+    func testAnEventSentDuringADeliveryDoesNotNest() {
+        let source = RACSubject<Int>()
+        var relay: (any RACSubscriber<Int>)?
+        // A source that sends straight from the block, not through a
+        // subject's serializer, as RAC code does.
+        let direct = RACSignal<Int>.createSignal { subscriber in
+            relay = subscriber
+            return source.subscribe(subscriber)
+        }
+        var log: [String] = []
+        let done = expectation(description: "second value")
+        direct.deliverOnMainThread().subscribeNext { value in
+            log.append("begin \(value)")
+            if value == 1 { relay?.sendNext(2) }
+            log.append("end \(value)")
+            if value == 2 { done.fulfill() }
+        }
+        source.sendNext(1)
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2"])
+    }
+
+    func testSetNameNamesAndReturnsTheReceiver() {
+        let signal = RACSignal.return(1).map { $0 + 1 }
+        let named = signal.setName("counter")
+        XCTAssertTrue(named === signal)
+        XCTAssertEqual(signal.name, "counter")
+    }
+}
