@@ -1,10 +1,53 @@
 // RAC 2.5's `+combineLatest:reduce:` and `+zip:reduce:` for 2 to 6 signals
-// of different value types, with the values reduced or as a tuple. Each
-// arity adds one signal to the one before through `combineLatestWith(_:)` or
-// `zipWith(_:)`, whose semantics compose: the combination sends when the
-// pair does, completes when the pair does, and fails with the first error.
+// of different value types, with the values reduced or as a tuple. Both
+// build each arity from the one before and one more signal, paired by
+// `combineLatestWith(_:)` or `zipWith(_:)`, whose semantics compose: the
+// whole sends when the pair does, completes when the pair does, and fails
+// with the first error. One piece per arity (`combined`, over
+// `RACCombination`) serves both.
 
 extension RACSignal {
+    /// The values of the signals, paired the `combination` way, arity by
+    /// arity, and reduced by `reduce`.
+    internal static func combined<A, B>(
+        _ combination: RACCombination, _ a: RACSignal<A>, _ b: RACSignal<B>,
+        reduce: @escaping (A, B) -> Value
+    ) -> RACSignal<Value> {
+        a.pairs(combination, with: b).map { reduce($0.0, $0.1) }
+    }
+
+    internal static func combined<A, B, C>(
+        _ combination: RACCombination, _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>,
+        reduce: @escaping (A, B, C) -> Value
+    ) -> RACSignal<Value> {
+        RACSignal<(A, B)>.combined(combination, a, b, reduce: { ($0, $1) })
+            .pairs(combination, with: c).map { reduce($0.0.0, $0.0.1, $0.1) }
+    }
+
+    internal static func combined<A, B, C, D>(
+        _ combination: RACCombination, _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>,
+        reduce: @escaping (A, B, C, D) -> Value
+    ) -> RACSignal<Value> {
+        RACSignal<(A, B, C)>.combined(combination, a, b, c, reduce: { ($0, $1, $2) })
+            .pairs(combination, with: d).map { reduce($0.0.0, $0.0.1, $0.0.2, $0.1) }
+    }
+
+    internal static func combined<A, B, C, D, E>(
+        _ combination: RACCombination, _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>,
+        reduce: @escaping (A, B, C, D, E) -> Value
+    ) -> RACSignal<Value> {
+        RACSignal<(A, B, C, D)>.combined(combination, a, b, c, d, reduce: { ($0, $1, $2, $3) })
+            .pairs(combination, with: e).map { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.1) }
+    }
+
+    internal static func combined<A, B, C, D, E, F>(
+        _ combination: RACCombination, _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>, _ f: RACSignal<F>,
+        reduce: @escaping (A, B, C, D, E, F) -> Value
+    ) -> RACSignal<Value> {
+        RACSignal<(A, B, C, D, E)>.combined(combination, a, b, c, d, e, reduce: { ($0, $1, $2, $3, $4) })
+            .pairs(combination, with: f).map { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.0.4, $0.1) }
+    }
+
     /// RAC 2.5's `+combineLatest:reduce:` for 2 signals of any value types:
     /// each time any of them sends, once all have sent, the latest value of
     /// each, combined by `reduce`; completes when all have completed.
@@ -12,14 +55,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>,
         reduce: @escaping (A, B) -> Value
     ) -> RACSignal<Value> {
-        a.combineLatestWith(b).map { reduce($0.0, $0.1) }
+        combined(.combineLatest, a, b, reduce: reduce)
     }
 
     /// `combineLatest(_:…reduce:)` for 2 signals, the values as a tuple.
     public static func combineLatest<A, B>(
         _ a: RACSignal<A>, _ b: RACSignal<B>
     ) -> RACSignal<Value> where Value == (A, B) {
-        combineLatest(a, b, reduce: { ($0, $1) })
+        combined(.combineLatest, a, b, reduce: { ($0, $1) })
     }
 
     /// RAC 2.5's `+combineLatest:reduce:` for 3 signals of any value types:
@@ -29,15 +72,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>,
         reduce: @escaping (A, B, C) -> Value
     ) -> RACSignal<Value> {
-        RACSignal<(A, B)>.combineLatest(a, b).combineLatestWith(c)
-            .map { reduce($0.0.0, $0.0.1, $0.1) }
+        combined(.combineLatest, a, b, c, reduce: reduce)
     }
 
     /// `combineLatest(_:…reduce:)` for 3 signals, the values as a tuple.
     public static func combineLatest<A, B, C>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>
     ) -> RACSignal<Value> where Value == (A, B, C) {
-        combineLatest(a, b, c, reduce: { ($0, $1, $2) })
+        combined(.combineLatest, a, b, c, reduce: { ($0, $1, $2) })
     }
 
     /// RAC 2.5's `+combineLatest:reduce:` for 4 signals of any value types:
@@ -47,15 +89,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>,
         reduce: @escaping (A, B, C, D) -> Value
     ) -> RACSignal<Value> {
-        RACSignal<(A, B, C)>.combineLatest(a, b, c).combineLatestWith(d)
-            .map { reduce($0.0.0, $0.0.1, $0.0.2, $0.1) }
+        combined(.combineLatest, a, b, c, d, reduce: reduce)
     }
 
     /// `combineLatest(_:…reduce:)` for 4 signals, the values as a tuple.
     public static func combineLatest<A, B, C, D>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>
     ) -> RACSignal<Value> where Value == (A, B, C, D) {
-        combineLatest(a, b, c, d, reduce: { ($0, $1, $2, $3) })
+        combined(.combineLatest, a, b, c, d, reduce: { ($0, $1, $2, $3) })
     }
 
     /// RAC 2.5's `+combineLatest:reduce:` for 5 signals of any value types:
@@ -65,15 +106,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>,
         reduce: @escaping (A, B, C, D, E) -> Value
     ) -> RACSignal<Value> {
-        RACSignal<(A, B, C, D)>.combineLatest(a, b, c, d).combineLatestWith(e)
-            .map { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.1) }
+        combined(.combineLatest, a, b, c, d, e, reduce: reduce)
     }
 
     /// `combineLatest(_:…reduce:)` for 5 signals, the values as a tuple.
     public static func combineLatest<A, B, C, D, E>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>
     ) -> RACSignal<Value> where Value == (A, B, C, D, E) {
-        combineLatest(a, b, c, d, e, reduce: { ($0, $1, $2, $3, $4) })
+        combined(.combineLatest, a, b, c, d, e, reduce: { ($0, $1, $2, $3, $4) })
     }
 
     /// RAC 2.5's `+combineLatest:reduce:` for 6 signals of any value types:
@@ -83,15 +123,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>, _ f: RACSignal<F>,
         reduce: @escaping (A, B, C, D, E, F) -> Value
     ) -> RACSignal<Value> {
-        RACSignal<(A, B, C, D, E)>.combineLatest(a, b, c, d, e).combineLatestWith(f)
-            .map { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.0.4, $0.1) }
+        combined(.combineLatest, a, b, c, d, e, f, reduce: reduce)
     }
 
     /// `combineLatest(_:…reduce:)` for 6 signals, the values as a tuple.
     public static func combineLatest<A, B, C, D, E, F>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>, _ f: RACSignal<F>
     ) -> RACSignal<Value> where Value == (A, B, C, D, E, F) {
-        combineLatest(a, b, c, d, e, f, reduce: { ($0, $1, $2, $3, $4, $5) })
+        combined(.combineLatest, a, b, c, d, e, f, reduce: { ($0, $1, $2, $3, $4, $5) })
     }
 
     /// RAC 2.5's `+zip:reduce:` for 2 signals of any value types:
@@ -101,14 +140,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>,
         reduce: @escaping (A, B) -> Value
     ) -> RACSignal<Value> {
-        a.zipWith(b).map { reduce($0.0, $0.1) }
+        combined(.zip, a, b, reduce: reduce)
     }
 
     /// `zip(_:…reduce:)` for 2 signals, the values as a tuple.
     public static func zip<A, B>(
         _ a: RACSignal<A>, _ b: RACSignal<B>
     ) -> RACSignal<Value> where Value == (A, B) {
-        zip(a, b, reduce: { ($0, $1) })
+        combined(.zip, a, b, reduce: { ($0, $1) })
     }
 
     /// RAC 2.5's `+zip:reduce:` for 3 signals of any value types:
@@ -118,15 +157,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>,
         reduce: @escaping (A, B, C) -> Value
     ) -> RACSignal<Value> {
-        RACSignal<(A, B)>.zip(a, b).zipWith(c)
-            .map { reduce($0.0.0, $0.0.1, $0.1) }
+        combined(.zip, a, b, c, reduce: reduce)
     }
 
     /// `zip(_:…reduce:)` for 3 signals, the values as a tuple.
     public static func zip<A, B, C>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>
     ) -> RACSignal<Value> where Value == (A, B, C) {
-        zip(a, b, c, reduce: { ($0, $1, $2) })
+        combined(.zip, a, b, c, reduce: { ($0, $1, $2) })
     }
 
     /// RAC 2.5's `+zip:reduce:` for 4 signals of any value types:
@@ -136,15 +174,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>,
         reduce: @escaping (A, B, C, D) -> Value
     ) -> RACSignal<Value> {
-        RACSignal<(A, B, C)>.zip(a, b, c).zipWith(d)
-            .map { reduce($0.0.0, $0.0.1, $0.0.2, $0.1) }
+        combined(.zip, a, b, c, d, reduce: reduce)
     }
 
     /// `zip(_:…reduce:)` for 4 signals, the values as a tuple.
     public static func zip<A, B, C, D>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>
     ) -> RACSignal<Value> where Value == (A, B, C, D) {
-        zip(a, b, c, d, reduce: { ($0, $1, $2, $3) })
+        combined(.zip, a, b, c, d, reduce: { ($0, $1, $2, $3) })
     }
 
     /// RAC 2.5's `+zip:reduce:` for 5 signals of any value types:
@@ -154,15 +191,14 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>,
         reduce: @escaping (A, B, C, D, E) -> Value
     ) -> RACSignal<Value> {
-        RACSignal<(A, B, C, D)>.zip(a, b, c, d).zipWith(e)
-            .map { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.1) }
+        combined(.zip, a, b, c, d, e, reduce: reduce)
     }
 
     /// `zip(_:…reduce:)` for 5 signals, the values as a tuple.
     public static func zip<A, B, C, D, E>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>
     ) -> RACSignal<Value> where Value == (A, B, C, D, E) {
-        zip(a, b, c, d, e, reduce: { ($0, $1, $2, $3, $4) })
+        combined(.zip, a, b, c, d, e, reduce: { ($0, $1, $2, $3, $4) })
     }
 
     /// RAC 2.5's `+zip:reduce:` for 6 signals of any value types:
@@ -172,14 +208,13 @@ extension RACSignal {
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>, _ f: RACSignal<F>,
         reduce: @escaping (A, B, C, D, E, F) -> Value
     ) -> RACSignal<Value> {
-        RACSignal<(A, B, C, D, E)>.zip(a, b, c, d, e).zipWith(f)
-            .map { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.0.4, $0.1) }
+        combined(.zip, a, b, c, d, e, f, reduce: reduce)
     }
 
     /// `zip(_:…reduce:)` for 6 signals, the values as a tuple.
     public static func zip<A, B, C, D, E, F>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>, _ f: RACSignal<F>
     ) -> RACSignal<Value> where Value == (A, B, C, D, E, F) {
-        zip(a, b, c, d, e, f, reduce: { ($0, $1, $2, $3, $4, $5) })
+        combined(.zip, a, b, c, d, e, f, reduce: { ($0, $1, $2, $3, $4, $5) })
     }
 }

@@ -41,7 +41,7 @@ extension RACSignal {
     /// Sends tuples of values of the receiver and `signal`, combined the
     /// `combination` way. The two types travel as `RACEither`s through
     /// state that holds one type.
-    private func pairs<U>(_ combination: RACCombination, with signal: RACSignal<U>) -> RACSignal<(Value, U)> {
+    internal func pairs<U>(_ combination: RACCombination, with signal: RACSignal<U>) -> RACSignal<(Value, U)> {
         RACSignal<RACEither<Value, U>>.combining(
             combination, "[\(name)] -\(combination.rawValue)With: \(signal.name)",
             [map(RACEither.left), signal.map(RACEither.right)]
