@@ -273,4 +273,34 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(executing.values, [false, true, false])
         XCTAssertEqual(executing.completions, 1)
     }
+
+    /// While an execution's values are delivered, to a subscriber of its
+    /// signal from `executionSignals` and through `executionSignals.flatten()`,
+    /// the command reads as executing and, without concurrent executions,
+    /// not enabled (RAC 2.5: `executing` turns false only after the
+    /// execution's end was delivered).
+    func testExecutingAndEnabledDuringAnExecutionsValues() {
+        let scheduler = RACTestScheduler()
+        let command = RACCommand<Int, Int>(enabled: nil, scheduler: scheduler) { input in
+            RACSignal.createSignal { subscriber in
+                subscriber.sendNext(input)
+                subscriber.sendNext(input + 1)
+                subscriber.sendCompleted()
+                return nil
+            }
+        }
+        var reads: [String] = []
+        func read(_ place: String, _ value: Int) {
+            reads.append("\(place) \(value): executing \(command.executing.first()!), enabled \(command.enabled.first()!)")
+        }
+        command.executionSignals.subscribeNext { execution in execution.subscribeNext { read("inner", $0) } }
+        command.executionSignals.flatten().subscribeNext { read("flatten", $0) }
+        command.execute(1)
+        scheduler.stepAll()
+        XCTAssertEqual(reads, [
+            "inner 1: executing true, enabled false", "flatten 1: executing true, enabled false",
+            "inner 2: executing true, enabled false", "flatten 2: executing true, enabled false",
+        ])
+        XCTAssertEqual(command.executing.first(), false)
+    }
 }
