@@ -62,3 +62,18 @@ final class CombiningTuplesTests: XCTestCase {
         XCTAssertTrue(failed)
     }
 }
+
+/// RAC's `-reduceEach:` takes tuples of any size.
+final class ReduceEachTests: XCTestCase {
+    func testReduceEachOverTuplesOfTwoToSix() {
+        var results: [String] = []
+        RACSignal.return((1, 2)).reduceEach { "\($0 + $1)" }.subscribeNext { results.append($0) }
+        RACSignal.return((1, "b", true)).reduceEach { "\($0)\($1)\($2)" }.subscribeNext { results.append($0) }
+        RACSignal.return((1, 2, 3, 4, 5, 6)).reduceEach { "\($0 + $1 + $2 + $3 + $4 + $5)" }
+            .subscribeNext { results.append($0) }
+        let a = RACSubject<Int>(), b = RACSubject<Int>(), c = RACSubject<Int>(), d = RACSubject<Int>()
+        RACSignal.zip(a, b, c, d).reduceEach { "\($0)\($1)\($2)\($3)" }.subscribeNext { results.append($0) }
+        a.sendNext(1); b.sendNext(2); c.sendNext(3); d.sendNext(4)
+        XCTAssertEqual(results, ["3", "1btrue", "21", "1234"])
+    }
+}

@@ -13,23 +13,15 @@ extension RACSignal {
         map { _ in value }
     }
 
-    /// On a signal of pairs, sends `block(first, second)` for each pair:
-    /// RAC's `-reduceEach:` over two-element tuples (what `zipWith(_:)` and
-    /// `combineLatestWith(_:)` send).
+    /// On a signal of tuples, sends `block` applied to each tuple's elements:
+    /// RAC's `-reduceEach:`, for tuples of any size (what `zipWith(_:)`,
+    /// `combineLatestWith(_:)` and the tuple forms of `zip` and
+    /// `combineLatest` send).
     @inlinable
-    public func reduceEach<A, B, R>(_ block: @escaping (A, B) -> R) -> RACSignal<R> where Value == (A, B) {
+    public func reduceEach<each T, R>(_ block: @escaping (repeat each T) -> R) -> RACSignal<R>
+        where Value == (repeat each T) {
         liftNext("[\(name)] -reduceEach:") { value, sink in
-            sink.downstream(R.self).sendNext(block(value.0, value.1))
-        }
-    }
-
-    /// On a signal of triples, sends `block(first, second, third)` for each
-    /// triple: RAC's `-reduceEach:` over three-element tuples.
-    @inlinable
-    public func reduceEach<A, B, C, R>(_ block: @escaping (A, B, C) -> R) -> RACSignal<R>
-        where Value == (A, B, C) {
-        liftNext("[\(name)] -reduceEach:") { value, sink in
-            sink.downstream(R.self).sendNext(block(value.0, value.1, value.2))
+            sink.downstream(R.self).sendNext(block(repeat each value))
         }
     }
 
