@@ -5,7 +5,26 @@ extension RACSignal {
     /// is passed on and nothing is sent. Each subscription starts again
     /// from `start`.
     public func aggregateWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
-        aggregate("[\(name)] -aggregateWithStart:reduce:", into: start) { running, value in
+        aggregate("[\(name)] -aggregateWithStart:reduce:", from: { start }) { running, value, _ in
+            running = reduce(running, value)
+        }
+    }
+
+    /// `aggregateWithStart(_:reduce:)` whose `reduce` is also given each
+    /// value's index, from 0: RAC 2.5's `-aggregateWithStart:reduceWithIndex:`.
+    public func aggregateWithStart<R>(_ start: R,
+                                      reduceWithIndex reduce: @escaping (R, Value, Int) -> R) -> RACSignal<R> {
+        aggregate("[\(name)] -aggregateWithStart:reduceWithIndex:", from: { start }) { running, value, index in
+            running = reduce(running, value, index)
+        }
+    }
+
+    /// `aggregateWithStart(_:reduce:)` starting each subscription from a
+    /// fresh `startFactory()` (for a start that is an object to mutate):
+    /// RAC 2.5's `-aggregateWithStartFactory:reduce:`.
+    public func aggregateWithStartFactory<R>(_ startFactory: @escaping () -> R,
+                                             reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
+        aggregate("[\(name)] -aggregateWithStartFactory:reduce:", from: startFactory) { running, value, _ in
             running = reduce(running, value)
         }
     }
@@ -14,7 +33,7 @@ extension RACSignal {
     /// then completes; an empty array if there were none. An error is passed
     /// on and nothing is sent.
     public func collect() -> RACSignal<[Value]> {
-        aggregate("[\(name)] -collect", into: []) { values, value in values.append(value) }
+        aggregate("[\(name)] -collect", from: { [] }) { values, value, _ in values.append(value) }
     }
 
     /// Sends true and completes at the receiver's first value, disposing the
@@ -44,12 +63,15 @@ extension RACSignal {
     /// `update`, which may mutate it in place (so `collect()` appends in
     /// amortized O(1) instead of copying the array for each value), and
     /// sends the result on completion.
-    private func aggregate<R>(_ name: String, into start: R,
-                              _ update: @escaping (inout R, Value) -> Void) -> RACSignal<R> {
+    private func aggregate<R>(_ name: String, from start: @escaping () -> R,
+                              _ update: @escaping (inout R, Value, Int) -> Void) -> RACSignal<R> {
         lift(name) { downstream in
-            var result = start
+            // Per subscription; touched only by the serialized deliveries.
+            var result = start()
+            var index = 0
             return RACForwardingSink(downstream, onNext: { value, _ in
-                update(&result, value)
+                update(&result, value, index)
+                index += 1
             }, onCompleted: { downstream in
                 downstream.sendNext(result)
                 downstream.sendCompleted()

@@ -46,11 +46,29 @@ extension RACSignal {
     /// and so on. Each subscription starts again from `start`.
     @inlinable
     public func scanWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
-        lift("[\(name)] -scanWithStart:reduce:") { downstream in
+        scan("[\(name)] -scanWithStart:reduce:", from: start) { running, value, _ in reduce(running, value) }
+    }
+
+    /// `scanWithStart(_:reduce:)` whose `reduce` is also given each value's
+    /// index, from 0: RAC 2.5's `-scanWithStart:reduceWithIndex:`.
+    @inlinable
+    public func scanWithStart<R>(_ start: R,
+                                 reduceWithIndex reduce: @escaping (R, Value, Int) -> R) -> RACSignal<R> {
+        scan("[\(name)] -scanWithStart:reduceWithIndex:", from: start, reduce)
+    }
+
+    /// The running results of `reduce`, from `start` anew for each
+    /// subscription.
+    @inlinable
+    internal func scan<R>(_ name: @autoclosure () -> String, from start: R,
+                          _ reduce: @escaping (R, Value, Int) -> R) -> RACSignal<R> {
+        lift(name()) { downstream in
             // Per subscription; touched only by the serialized deliveries.
             var running = start
+            var index = 0
             return RACForwardingSink(downstream, onNext: { value, downstream in
-                running = reduce(running, value)
+                running = reduce(running, value, index)
+                index += 1
                 downstream.sendNext(running)
             })
         }

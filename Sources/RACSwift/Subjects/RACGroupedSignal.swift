@@ -9,7 +9,9 @@ public final class RACGroupedSignal<Key: Hashable, Value>: RACSubject<Value> {
     /// The key shared by every value of this group.
     public let key: Key
 
-    internal init(key: Key) {
+    /// A group for `key`, with no subscribers: RAC 2.5's
+    /// `+[RACGroupedSignal signalWithKey:]`.
+    public init(key: Key) {
         self.key = key
         super.init()
     }
