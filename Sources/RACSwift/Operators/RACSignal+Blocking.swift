@@ -1,5 +1,6 @@
 import CShims
 import Dispatch
+import Foundation
 
 // The blocking operators subscribe and wait on a semaphore for the event
 // they need. A signal that delivers synchronously, on the calling thread,
@@ -38,6 +39,59 @@ extension RACSignal {
     /// fails without a value. RAC's `-firstOrDefault:`.
     public func firstOrDefault(_ defaultValue: Value) -> Value {
         firstEvent("firstOrDefault(_:)").value ?? defaultValue
+    }
+
+    /// Like `firstOrDefault(_:)`, also telling how it went: `success` is set
+    /// to whether the receiver sent a value or completed (false if it
+    /// failed), `error` to the error it failed with, or nil. RAC's
+    /// `-firstOrDefault:success:error:`.
+    public func firstOrDefault(_ defaultValue: Value, success: inout Bool, error: inout (any Error)?) -> Value {
+        let event = firstEvent("firstOrDefault(_:success:error:)")
+        success = event.error == nil
+        error = event.error
+        return event.value ?? defaultValue
+    }
+
+    /// `firstOrDefault(_:success:error:)` for the main thread in tests:
+    /// instead of blocking, runs the main run loop (so that work scheduled
+    /// on the main thread scheduler goes on) until the first event, or
+    /// until 10 s have passed, which counts as a failure with
+    /// `RACSignalError.timedOut`. RAC's
+    /// `-asynchronousFirstOrDefault:success:error:`.
+    public func asynchronousFirstOrDefault(_ defaultValue: Value, success: inout Bool,
+                                           error: inout (any Error)?) -> Value {
+        let event = firstEventRunningTheMainRunLoop("asynchronousFirstOrDefault(_:success:error:)")
+        success = event.error == nil
+        error = event.error
+        return event.value ?? defaultValue
+    }
+
+    /// `waitUntilCompleted()` for the main thread in tests, running the
+    /// main run loop as `asynchronousFirstOrDefault(_:success:error:)`
+    /// does; throws the receiver's error, or `RACSignalError.timedOut`
+    /// after 10 s. RAC's `-asynchronouslyWaitUntilCompleted:`.
+    public func asynchronouslyWaitUntilCompleted() throws {
+        if let error = ignoreValues()
+            .firstEventRunningTheMainRunLoop("asynchronouslyWaitUntilCompleted()").error {
+            throw error
+        }
+    }
+
+    /// Subscribes and runs the main run loop until the receiver's first
+    /// event (10 s at most, then a `timedOut` error). Only on the main
+    /// thread, which is what it runs.
+    private func firstEventRunningTheMainRunLoop(_ operation: String) -> RACEvent<Value> {
+        precondition(Thread.isMainThread, "\(operation) runs the main run loop: call it on the main thread")
+        // Touched only on the main thread: the event is delivered on
+        // whatever thread sends it, so it is handed over through the lock.
+        let arrived = RACEventBox<Value>()
+        let subscription = materialize().take(1).subscribeNext { arrived.set($0) }
+        let deadline = Date().addingTimeInterval(10)
+        while arrived.get() == nil && Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+        }
+        subscription.dispose()
+        return arrived.get() ?? .error(RACSignalError.timedOut)
     }
 
     /// Subscribes, blocks the calling thread until the receiver completes,
@@ -107,5 +161,25 @@ extension RACSignal {
         let outer = racs_probe_open()
         let subscription = materialize().take(1).subscribeNext(body)
         return (subscription, racs_probe_close(outer))
+    }
+}
+
+/// The first event of an asynchronous read, set on the delivering thread and
+/// read on the main thread. A lock, not the engine's atomics: this is a
+/// test helper that waits anyway, off every hot path.
+private final class RACEventBox<Value> {
+    private let lock = NSLock()
+    private var event: RACEvent<Value>?
+
+    func set(_ new: RACEvent<Value>) {
+        lock.lock()
+        event = new
+        lock.unlock()
+    }
+
+    func get() -> RACEvent<Value>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return event
     }
 }

@@ -41,6 +41,18 @@ extension RACSignal {
         }
     }
 
+    /// Passes each value on once `block` accepted it, by returning; a thrown
+    /// error becomes the signal's error instead. RAC's `-try:`, with
+    /// Swift's `throws` in place of a NO result and an `NSError **`.
+    @inlinable
+    public func `try`(_ block: @escaping (Value) throws -> Void) -> RACSignal<Value> {
+        let tried: RACSignal<Value> = tryMap { value in
+            try block(value)
+            return value
+        }
+        return tried.setName("[\(name)] -try:")
+    }
+
     /// Sends, for each value, the running result of combining it with the
     /// previous result: `reduce(start, first)`, then `reduce(that, second)`,
     /// and so on. Each subscription starts again from `start`.

@@ -1,0 +1,49 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// RAC 2.5's `-try:`, `-firstOrDefault:success:error:`,
+/// `-asynchronousFirstOrDefault:success:error:` and
+/// `-asynchronouslyWaitUntilCompleted:`.
+final class BlockingVariantsTests: XCTestCase {
+    private struct Rejected: Error, Equatable { let value: Int }
+
+    func testTryPassesAcceptedValuesAndFailsWithTheThrownError() {
+        var values: [Int] = []
+        var failure: (any Error)?
+        RACSignal<Int>.createSignal { subscriber in
+            for value in 1...4 { subscriber.sendNext(value) }
+            return nil
+        }.try { if $0 == 3 { throw Rejected(value: $0) } }
+            .subscribeNext({ values.append($0) }, error: { failure = $0 })
+        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(failure as? Rejected, Rejected(value: 3))
+    }
+
+    func testFirstOrDefaultTellsHowItWent() {
+        var success = false
+        var error: (any Error)?
+        XCTAssertEqual(RACSignal.return(7).firstOrDefault(0, success: &success, error: &error), 7)
+        XCTAssertTrue(success)
+        XCTAssertNil(error)
+        XCTAssertEqual(RACSignal<Int>.empty().firstOrDefault(5, success: &success, error: &error), 5)
+        XCTAssertTrue(success, "completing empty is a success")
+        XCTAssertEqual(RACSignal<Int>.error(Rejected(value: 1)).firstOrDefault(5, success: &success, error: &error), 5)
+        XCTAssertFalse(success)
+        XCTAssertEqual(error as? Rejected, Rejected(value: 1))
+    }
+
+    /// On the main thread, a value that only the main thread scheduler
+    /// delivers: `first()` would never return; the asynchronous form runs
+    /// the main run loop and gets it.
+    func testAsynchronousFormsRunTheMainRunLoop() throws {
+        let delivered = RACSignal.return(9).deliverOn(RACScheduler.mainThreadScheduler)
+        var success = false
+        var error: (any Error)?
+        XCTAssertEqual(delivered.asynchronousFirstOrDefault(0, success: &success, error: &error), 9)
+        XCTAssertTrue(success)
+        try delivered.asynchronouslyWaitUntilCompleted()
+        XCTAssertThrowsError(try RACSignal<Int>.error(Rejected(value: 2)).deliverOn(RACScheduler.mainThreadScheduler)
+            .asynchronouslyWaitUntilCompleted()) { XCTAssertEqual($0 as? Rejected, Rejected(value: 2)) }
+    }
+}
