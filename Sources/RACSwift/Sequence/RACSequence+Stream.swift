@@ -1,0 +1,256 @@
+// RACStream's operators, and RACSequence.h's folds and searches, on
+// sequences: RAC 2.5's meaning, lazily (an operator returns at once and
+// computes a value when it is first read, once), and eagerly on an eager
+// sequence (`eagerSequence`), whose operators compute everything at once as
+// RAC's do.
+//
+// Every operator walks its receiver node by node, in loops where it must
+// skip values, so that a long run of skipped values does not grow the
+// stack, and so that each works on infinite sequences as far as they are
+// read.
+
+extension RACSequence {
+    // MARK: Construction
+
+    /// A sequence of the one value `value`: RAC's `+return:`.
+    @inlinable
+    public static func `return`(_ value: Value) -> RACSequence<Value> {
+        RACSequence(elements: [value], eager: false)
+    }
+
+    /// `result`, computed at once if the receiver is eager, as RAC's eager
+    /// sequences compute their operators.
+    @inlinable
+    internal func evaluated<U>(like result: RACSequence<U>) -> RACSequence<U> {
+        eager ? result.eagerSequence : result
+    }
+
+    // MARK: Combining
+
+    /// The receiver's values, then `sequence`'s: RAC's `-concat:`.
+    @inlinable
+    public func concat(_ sequence: RACSequence<Value>) -> RACSequence<Value> {
+        evaluated(like: RACSequence(deferred: {
+            guard let head = self.head else { return sequence }
+            return RACSequence(evaluatedHead: head, tail: { (self.tail ?? .empty()).concat(sequence) })
+        }))
+    }
+
+    /// The values of the sequences `block` makes of each value, one
+    /// sequence after another: RAC's `-flattenMap:`.
+    @inlinable
+    public func flattenMap<U>(_ block: @escaping (Value) -> RACSequence<U>) -> RACSequence<U> {
+        evaluated(like: RACSequence<U>(deferred: {
+            // A loop, not recursion, past values whose sequence is empty.
+            var node: RACSequence<Value>? = self
+            while let current = node, let value = current.head {
+                let inner = block(value)
+                if let first = inner.head {
+                    return RACSequence<U>(evaluatedHead: first, tail: {
+                        (inner.tail ?? .empty()).concat((current.tail ?? .empty()).flattenMap(block))
+                    })
+                }
+                node = current.tail
+            }
+            return nil
+        }))
+    }
+
+    /// Pairs of the values of the receiver and of `sequence`, in order, as
+    /// long as both have one: RAC's `-zipWith:`, with tuples.
+    @inlinable
+    public func zipWith<U>(_ sequence: RACSequence<U>) -> RACSequence<(Value, U)> {
+        evaluated(like: RACSequence<(Value, U)>(head: {
+            guard let first = self.head, let second = sequence.head else { return nil }
+            return (first, second)
+        }, tail: {
+            guard let rest = self.tail, let otherRest = sequence.tail else { return nil }
+            return rest.zipWith(otherRest)
+        }))
+    }
+
+    /// `value`, then the receiver's values: RAC's `-startWith:`.
+    @inlinable
+    public func startWith(_ value: Value) -> RACSequence<Value> {
+        evaluated(like: RACSequence(evaluatedHead: value, tail: { self }))
+    }
+
+    // MARK: Transforming
+
+    /// `value` in place of each value: RAC's `-mapReplace:`.
+    @inlinable
+    public func mapReplace<U>(_ value: U) -> RACSequence<U> {
+        map { _ in value }
+    }
+
+    /// The running results of `reduce`: `reduce(start, first)`, then
+    /// `reduce(that, second)`, and so on: RAC's `-scanWithStart:reduce:`.
+    @inlinable
+    public func scanWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSequence<R> {
+        evaluated(like: RACSequence<R>(deferred: {
+            guard let head = self.head else { return nil }
+            let running = reduce(start, head)
+            return RACSequence<R>(evaluatedHead: running, tail: {
+                self.tail?.scanWithStart(running, reduce: reduce)
+            })
+        }))
+    }
+
+    /// `reduce(previous, value)` for each value, `previous` being the value
+    /// before it (`start` for the first): RAC's
+    /// `-combinePreviousWithStart:reduce:`.
+    @inlinable
+    public func combinePreviousWithStart<R>(_ start: Value,
+                                            reduce: @escaping (Value, Value) -> R) -> RACSequence<R> {
+        evaluated(like: RACSequence<R>(head: {
+            self.head.map { reduce(start, $0) }
+        }, tail: {
+            guard let head = self.head else { return nil }
+            return self.tail?.combinePreviousWithStart(head, reduce: reduce)
+        }))
+    }
+
+    // MARK: Taking and skipping
+
+    /// The first `count` values: RAC's `-take:`.
+    @inlinable
+    public func take(_ count: Int) -> RACSequence<Value> {
+        guard count > 0 else { return .empty() }
+        return evaluated(like: RACSequence(head: { self.head }, tail: {
+            count > 1 ? self.tail?.take(count - 1) : nil
+        }))
+    }
+
+    /// The values after the first `count`: RAC's `-skip:`.
+    @inlinable
+    public func skip(_ count: Int) -> RACSequence<Value> {
+        if kind == .elements {
+            // Values that already exist: skip by index, with no node each.
+            return RACSequence(elements: elements, offset: Swift.min(offset + Swift.max(count, 0), elements.count),
+                               eager: eager)
+        }
+        return evaluated(like: RACSequence(deferred: {
+            var node: RACSequence<Value>? = self
+            var left = count
+            while left > 0, let current = node, current.head != nil {
+                node = current.tail
+                left -= 1
+            }
+            return node
+        }))
+    }
+
+    /// The values before the first one for which `predicate` is true: RAC's
+    /// `-takeUntilBlock:`.
+    @inlinable
+    public func takeUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSequence<Value> {
+        evaluated(like: RACSequence(deferred: {
+            guard let head = self.head, !predicate(head) else { return nil }
+            return RACSequence(evaluatedHead: head, tail: { self.tail?.takeUntilBlock(predicate) })
+        }))
+    }
+
+    /// The values up to the first one for which `predicate` is false: RAC's
+    /// `-takeWhileBlock:`.
+    @inlinable
+    public func takeWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSequence<Value> {
+        takeUntilBlock { !predicate($0) }
+    }
+
+    /// The values from the first one for which `predicate` is true: RAC's
+    /// `-skipUntilBlock:`.
+    @inlinable
+    public func skipUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSequence<Value> {
+        evaluated(like: RACSequence(deferred: {
+            var node: RACSequence<Value>? = self
+            while let current = node, let value = current.head {
+                if predicate(value) { return current }
+                node = current.tail
+            }
+            return nil
+        }))
+    }
+
+    /// The values from the first one for which `predicate` is false: RAC's
+    /// `-skipWhileBlock:`.
+    @inlinable
+    public func skipWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSequence<Value> {
+        skipUntilBlock { !predicate($0) }
+    }
+
+    // MARK: Folds and searches (evaluate as far as needed)
+
+    /// Combines the values from the right: `reduce(first, rest)`, where
+    /// `rest.head` is the fold of the values after `first` (`start` after
+    /// the last), computed only if read: RAC's `-foldRightWithStart:reduce:`.
+    /// A `reduce` that reads `rest.head` recurses once per value.
+    @inlinable
+    public func foldRightWithStart<R>(_ start: R, reduce: @escaping (Value, RACSequence<R>) -> R) -> R {
+        guard let head = head else { return start }
+        let rest = RACSequence<R>(headBlock: {
+            (self.tail ?? .empty()).foldRightWithStart(start, reduce: reduce)
+        }, tailBlock: nil)
+        return reduce(head, rest)
+    }
+
+    /// Whether any value passes `predicate`, evaluating up to the first
+    /// that does: RAC's `-any:`.
+    @inlinable
+    public func any(_ predicate: (Value) -> Bool) -> Bool {
+        objectPassingTest(predicate) != nil
+    }
+
+    /// Whether every value passes `predicate`, evaluating up to the first
+    /// that does not: RAC's `-all:`.
+    @inlinable
+    public func all(_ predicate: (Value) -> Bool) -> Bool {
+        objectPassingTest { !predicate($0) } == nil
+    }
+
+    /// The first value that passes `predicate`, evaluating up to it, or
+    /// nil: RAC's `-objectPassingTest:`.
+    @inlinable
+    public func objectPassingTest(_ predicate: (Value) -> Bool) -> Value? {
+        for value in self where predicate(value) { return value }
+        return nil
+    }
+}
+
+extension RACSequence where Value: Equatable {
+    /// The values, without those equal to the one before: RAC's
+    /// `-distinctUntilChanged`.
+    @inlinable
+    public func distinctUntilChanged() -> RACSequence<Value> {
+        evaluated(like: distinct(after: nil))
+    }
+
+    /// `distinctUntilChanged()` from the value after `previous`.
+    @inlinable
+    internal func distinct(after previous: Value?) -> RACSequence<Value> {
+        RACSequence(deferred: {
+            var node: RACSequence<Value>? = self
+            while let current = node, let value = current.head {
+                if previous != value {
+                    return RACSequence(evaluatedHead: value, tail: { current.tail?.distinct(after: value) })
+                }
+                node = current.tail
+            }
+            return nil
+        })
+    }
+
+    /// The values other than `value`: RAC's `-ignore:`.
+    @inlinable
+    public func ignore(_ value: Value) -> RACSequence<Value> {
+        filter { $0 != value }
+    }
+}
+
+extension RACSequence {
+    /// The values of each sequence, one sequence after another: RAC's
+    /// `-flatten`.
+    @inlinable
+    public func flatten<U>() -> RACSequence<U> where Value == RACSequence<U> {
+        flattenMap { $0 }
+    }
+}
