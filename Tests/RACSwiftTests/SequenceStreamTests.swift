@@ -103,3 +103,33 @@ private extension RACSequence {
         }
     }
 }
+
+/// `rac_keySequence`, `rac_valueSequence`, and `rac_sequence` on sets and
+/// iterators.
+final class CollectionSequenceTests: XCTestCase {
+    func testDictionaryKeysAndValues() {
+        let dictionary = ["a": 1, "b": 2]
+        XCTAssertEqual(dictionary.rac_keySequence.array, Array(dictionary.keys))
+        XCTAssertEqual(dictionary.rac_valueSequence.array, Array(dictionary.values))
+    }
+
+    func testSet() {
+        let set: Set = [1, 2, 3]
+        XCTAssertEqual(Set(set.rac_sequence.array), set)
+    }
+
+    func testIteratorIsPulledLazilyOnce() {
+        var pulled = 0
+        let iterator = AnyIterator<Int> {
+            pulled += 1
+            return pulled <= 3 ? pulled : nil
+        }
+        let sequence = iterator.rac_sequence
+        XCTAssertEqual(pulled, 0)
+        XCTAssertEqual(sequence.head, 1)
+        XCTAssertEqual(pulled, 1)
+        XCTAssertEqual(sequence.array, [1, 2, 3])
+        XCTAssertEqual(sequence.array, [1, 2, 3], "read again, not pulled again")
+        XCTAssertEqual(pulled, 4)
+    }
+}
