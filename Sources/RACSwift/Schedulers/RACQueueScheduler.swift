@@ -1,0 +1,99 @@
+import CShims
+import Dispatch
+import Foundation
+
+/// A serial scheduler that runs its blocks on a serial Dispatch queue:
+/// RAC 2.5's `RACQueueScheduler`, the base of `RACTargetQueueScheduler`,
+/// for schedulers of one's own over a queue.
+///
+/// Blocks run one at a time, in the order scheduled, each with the receiver
+/// as `currentScheduler`. Disposing a returned disposable before its block
+/// starts cancels the block; disposing a repeating one stops the repetition.
+open class RACQueueScheduler: RACScheduler {
+    /// The queue the blocks run on.
+    public let queue: DispatchQueue
+
+    /// The scheduler's name (for debugging).
+    public let name: String
+
+    /// A scheduler named `name` running on `queue`, which must be serial:
+    /// RAC's `-initWithName:queue:`, for subclasses too.
+    public init(name: String?, queue: DispatchQueue) {
+        self.queue = queue
+        self.name = name ?? queue.label
+        isMainQueue = false
+    }
+
+    /// Whether `queue` is the main queue (`DispatchQueue.main` is not one
+    /// object to compare with on every platform, so the main queue's
+    /// scheduler says so when it is made).
+    private let isMainQueue: Bool
+
+    /// A scheduler running directly on `queue`, which must be serial.
+    internal init(queue: DispatchQueue, name: String, isMainQueue: Bool = false) {
+        self.queue = queue
+        self.name = name
+        self.isMainQueue = isMainQueue
+    }
+
+    @discardableResult
+    open override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+        noteForBlockingRead()
+        let disposable = RACDisposable()
+        queue.async {
+            guard !disposable.isDisposed else { return }
+            self.performAsCurrentScheduler(block)
+        }
+        return disposable
+    }
+
+    @discardableResult
+    open override func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+        noteForBlockingRead()
+        let disposable = RACDisposable()
+        queue.asyncAfter(wallDeadline: Self.wallTime(with: date)) {
+            guard !disposable.isDisposed else { return }
+            self.performAsCurrentScheduler(block)
+        }
+        return disposable
+    }
+
+    @discardableResult
+    open override func after(_ date: Date, repeatingEvery interval: TimeInterval,
+                        withLeeway leeway: TimeInterval,
+                        schedule block: @escaping () -> Void) -> RACDisposable? {
+        noteForBlockingRead()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(wallDeadline: Self.wallTime(with: date),
+                       repeating: .nanoseconds(Self.nanoseconds(interval)),
+                       leeway: .nanoseconds(Self.nanoseconds(leeway)))
+        timer.setEventHandler { [unowned self] in self.performAsCurrentScheduler(block) }
+        timer.resume()
+        return RACDisposable { timer.cancel() }
+    }
+
+    /// Tells a blocking read subscribing on this thread (see
+    /// RACBlockingProbe.h) of the work being scheduled: work queued for the
+    /// main thread from the main thread cannot run while the read waits
+    /// there; any other may answer it.
+    private func noteForBlockingRead() {
+        if isMainQueue && racs_is_main_thread() {
+            racs_probe_note_main_thread_work()
+        } else {
+            racs_probe_note_other_source()
+        }
+    }
+
+    private static func nanoseconds(_ interval: TimeInterval) -> Int {
+        Int((max(interval, 0) * 1e9).rounded())
+    }
+
+    /// `date` as a Dispatch wall time: RAC's `+wallTimeWithDate:`.
+    public static func wallTime(with date: Date) -> DispatchWallTime {
+        let seconds = date.timeIntervalSince1970
+        let whole = seconds.rounded(.down)
+        let spec = timespec(tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded()))
+        return DispatchWallTime(timespec: spec)
+    }
+}
+
