@@ -164,6 +164,56 @@ extension RACSignal {
     }
 }
 
+extension RACSignal {
+    /// Subscribes at once and returns a sequence of the receiver's values,
+    /// in order, whose reads block until the value read has arrived (or the
+    /// receiver has ended, which ends the sequence; an error ends it too):
+    /// RAC's `-sequence`. The values are kept for the sequence's readers.
+    /// Reading it where only the reading thread could deliver the values
+    /// hangs, as the blocking reads above do.
+    public func sequence() -> RACSequence<Value> {
+        let buffer = RACSignalSequenceBuffer<Value>()
+        subscribeNext({ buffer.append($0) }, error: { _ in buffer.end() }, completed: { buffer.end() })
+        return buffer.sequence(from: 0)
+    }
+}
+
+/// The values behind `RACSignal.sequence()`: appended by the signal's
+/// deliveries, read (waiting) by the sequence's nodes. A condition variable,
+/// not the engine's atomics: its readers wait anyway, off every hot path.
+private final class RACSignalSequenceBuffer<Value> {
+    private let condition = NSCondition()
+    private var values: [Value] = []
+    private var ended = false
+
+    func append(_ value: Value) {
+        condition.lock()
+        values.append(value)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func end() {
+        condition.lock()
+        ended = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The value at `index`, once it has arrived; nil once the signal ended
+    /// before it.
+    func value(at index: Int) -> Value? {
+        condition.lock()
+        defer { condition.unlock() }
+        while values.count <= index && !ended { condition.wait() }
+        return index < values.count ? values[index] : nil
+    }
+
+    func sequence(from index: Int) -> RACSequence<Value> {
+        RACSequence(headBlock: { self.value(at: index) }, tailBlock: { self.sequence(from: index + 1) })
+    }
+}
+
 /// The first event of an asynchronous read, set on the delivering thread and
 /// read on the main thread. A lock, not the engine's atomics: this is a
 /// test helper that waits anyway, off every hot path.

@@ -168,6 +168,25 @@ extension RACSignal {
         }
     }
 
+    /// RACStream's `-bind:`: for each subscription, `block()` makes a bind
+    /// block; each value is given to it, and the signal it returns is
+    /// subscribed and its values sent, as `flattenMap` does. The bind block
+    /// ends the receiver's part (disposing the subscription to it) by
+    /// returning nil or setting its `stop` argument to true; the whole
+    /// completes once the signals it returned have completed.
+    public func bind<U>(_ block: @escaping () -> (Value, inout Bool) -> RACSignal<U>?) -> RACSignal<U> {
+        let signals: RACSignal<RACSignal<U>> = lift("[\(name)] -bind:") { downstream in
+            let bindBlock = block()
+            return RACForwardingSink(downstream, onNext: { value, downstream in
+                var stop = false
+                let signal = bindBlock(value, &stop)
+                if let signal { downstream.sendNext(signal) }
+                if stop || signal == nil { downstream.sendCompleted() }
+            })
+        }
+        return signals.flatten()
+    }
+
     /// Subscribes to the inner signals one at a time, in the order the
     /// receiver sends them: each only after the previous one completed.
     /// Sends their values in that order; completes once the receiver and

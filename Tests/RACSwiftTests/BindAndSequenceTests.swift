@@ -1,0 +1,54 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// RACStream's `-bind:` on signals, and RAC's `-[RACSignal sequence]`.
+final class BindAndSequenceTests: XCTestCase {
+    func testBindFlattensAndStops() {
+        let subject = RACSubject<Int>()
+        var values: [Int] = []
+        var completed = false
+        var bindBlocksMade = 0
+        subject.bind { () -> (Int, inout Bool) -> RACSignal<Int>? in
+            bindBlocksMade += 1
+            return { value, stop in
+                if value == 3 { stop = true }
+                return RACSignal.return(value * 10)
+            }
+        }.subscribeNext({ values.append($0) }, completed: { completed = true })
+        subject.sendNext(1)
+        subject.sendNext(2)
+        subject.sendNext(3)
+        subject.sendNext(4)
+        XCTAssertEqual(values, [10, 20, 30], "the value that stops still passes; none after it")
+        XCTAssertTrue(completed)
+        XCTAssertEqual(bindBlocksMade, 1)
+    }
+
+    func testBindReturningNilEndsAtOnce() {
+        var values: [Int] = []
+        var completed = false
+        RACSignal<Int>.createSignal { subscriber in
+            for value in 1...5 { subscriber.sendNext(value) }
+            return nil
+        }.bind { { value, _ in value < 3 ? RACSignal.return(value) : nil } }
+            .subscribeNext({ values.append($0) }, completed: { completed = true })
+        XCTAssertEqual(values, [1, 2])
+        XCTAssertTrue(completed, "the receiver never completes; bind does")
+    }
+
+    func testSequenceOfASignalBlocksForEachValue() {
+        let subject = RACReplaySubject<Int>()
+        let sequence = subject.sequence()
+        Thread {
+            for value in 1...3 {
+                usleep(1_000)
+                subject.sendNext(value)
+            }
+            subject.sendCompleted()
+        }.start()
+        XCTAssertEqual(sequence.array, [1, 2, 3])
+        XCTAssertEqual(sequence.array, [1, 2, 3], "the values are kept")
+        XCTAssertEqual(RACSignal<Int>.error(RACSignalError.timedOut).sequence().array, [])
+    }
+}
