@@ -1,3 +1,4 @@
+import Foundation
 import RACSwift
 import XCTest
 
@@ -116,6 +117,7 @@ final class CollectionSequenceTests: XCTestCase {
     func testSet() {
         let set: Set = [1, 2, 3]
         XCTAssertEqual(Set(set.rac_sequence.array), set)
+        XCTAssertEqual(IndexSet([5, 1, 3]).rac_sequence.array, [1, 3, 5])
     }
 
     func testIteratorIsPulledLazilyOnce() {

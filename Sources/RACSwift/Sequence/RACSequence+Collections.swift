@@ -1,3 +1,5 @@
+import Foundation
+
 extension Array {
     /// A sequence of the array's elements, in order: RAC's
     /// `-[NSArray rac_sequence]`. It shares (copy-on-write) the array as it
@@ -88,5 +90,15 @@ internal final class RACIteratorSource<Base: IteratorProtocol> {
             guard let element = self.base.next() else { return nil }
             return RACSequence(evaluatedHead: element, tail: { self.sequence() })
         })
+    }
+}
+
+extension IndexSet {
+    /// A sequence of the set's indexes, in ascending order: RAC's
+    /// `-[NSIndexSet rac_sequence]`. The indexes are read when the sequence
+    /// is made.
+    @inlinable
+    public var rac_sequence: RACSequence<Int> {
+        RACSequence(elements: ContiguousArray(self), eager: false)
     }
 }
