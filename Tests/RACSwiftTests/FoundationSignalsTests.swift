@@ -23,6 +23,11 @@ final class FoundationSignalsTests: XCTestCase {
             .subscribeError { _ in failed = true }
         scheduler.stepAll()
         XCTAssertTrue(failed)
+
+        var texts: [String] = []
+        String.rac_readContentsOfURL(url, scheduler: scheduler).subscribeNext { texts.append($0.string) }
+        scheduler.stepAll()
+        XCTAssertEqual(texts, ["hello"])
     }
 
     func testReadInBackgroundSendsChunksThenCompletes() {

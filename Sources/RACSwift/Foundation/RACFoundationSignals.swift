@@ -20,6 +20,30 @@ extension Data {
     }
 }
 
+extension String {
+    /// A cold signal that, for each subscriber, reads the text at `url`
+    /// from a block on `scheduler`, detecting its encoding, then sends the
+    /// text with that encoding and completes, or fails with the read's
+    /// error: RAC's `+[NSString rac_readContentsOfURL:usedEncoding:scheduler:]`,
+    /// whose out-parameter encoding travels with the value here.
+    public static func rac_readContentsOfURL(
+        _ url: URL, scheduler: RACScheduler
+    ) -> RACSignal<(string: String, usedEncoding: String.Encoding)> {
+        RACSignal<(string: String, usedEncoding: String.Encoding)>.createSignal { subscriber in
+            scheduler.schedule {
+                do {
+                    var encoding = String.Encoding.utf8
+                    let text = try String(contentsOf: url, usedEncoding: &encoding)
+                    subscriber.sendNext((text, encoding))
+                    subscriber.sendCompleted()
+                } catch {
+                    subscriber.sendError(error)
+                }
+            }
+        }.setName("+rac_readContentsOfURL: \(url) usedEncoding: scheduler: \(scheduler)")
+    }
+}
+
 extension FileHandle {
     /// A signal of the chunks of data read from the handle in the
     /// background, as they become available, completing at the end of the
