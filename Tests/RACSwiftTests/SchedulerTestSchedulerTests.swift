@@ -196,3 +196,33 @@ final class SchedulerTestSchedulerTests: XCTestCase {
         XCTAssertEqual(count.value, 1000)
     }
 }
+
+/// The test scheduler's public clock: `now`, `advance(by:)`, `advance(to:)`.
+final class TestSchedulerClockTests: XCTestCase {
+    func testAdvanceRunsWhatIsDueInTimeOrderAndMovesTheClock() {
+        let scheduler = RACTestScheduler()
+        let start = scheduler.now
+        XCTAssertEqual(start, Date(timeIntervalSinceReferenceDate: 0))
+        var ran: [String] = []
+        scheduler.afterDelay(3) { ran.append("3") }
+        scheduler.afterDelay(1) {
+            ran.append("1")
+            scheduler.afterDelay(0.5) { ran.append("1.5") }
+        }
+        scheduler.afterDelay(2) { ran.append("2") }
+        scheduler.advance(by: 2.5)
+        XCTAssertEqual(ran, ["1", "1.5", "2"])
+        XCTAssertEqual(scheduler.now, start.addingTimeInterval(2.5))
+        scheduler.advance(to: start.addingTimeInterval(10))
+        XCTAssertEqual(ran, ["1", "1.5", "2", "3"])
+        XCTAssertEqual(scheduler.now, start.addingTimeInterval(10))
+    }
+
+    func testAdvancingNowhereRunsWhatIsDueNow() {
+        let scheduler = RACTestScheduler()
+        var ran = false
+        scheduler.schedule { ran = true }
+        scheduler.advance(by: 0)
+        XCTAssertTrue(ran)
+    }
+}

@@ -3,13 +3,15 @@ import Foundation
 
 /// A scheduler in virtual time, for tests: RAC 2.5's `RACTestScheduler`.
 ///
-/// Nothing runs until the test steps the scheduler. Blocks run on the thread
-/// that calls `step()`, `step(_:)` or `stepAll()`, one at a time, earliest
-/// first (blocks due at the same time run in the order they were scheduled),
-/// each with the receiver as `currentScheduler`.
+/// Nothing runs until the test steps or advances the scheduler. Blocks run
+/// on the thread that calls `step()`, `step(_:)`, `stepAll()`,
+/// `advance(by:)` or `advance(to:)`, one at a time, earliest first (blocks
+/// due at the same time run in the order they were scheduled), each with
+/// the receiver as `currentScheduler`.
 ///
-/// Virtual time starts at `Date(timeIntervalSinceReferenceDate: 0)` and moves
-/// only when a step runs a block, to that block's date (never backwards).
+/// Virtual time (`now`) starts at `Date(timeIntervalSinceReferenceDate: 0)`
+/// and moves only when a step runs a block, to that block's date, or when
+/// the test advances it (never backwards).
 /// `schedule(_:)` queues a block at the present virtual time, `after(_:schedule:)`
 /// at the given date, and `afterDelay(_:schedule:)` counts from virtual time.
 /// Disposing a returned disposable takes the block off the queue.
@@ -38,10 +40,28 @@ public final class RACTestScheduler: RACScheduler {
         super.init()
     }
 
-    /// The present in virtual time: the start of virtual time until a block
-    /// runs, then the latest date a block was due at.
-    override var now: Date {
+    /// The present in virtual time: the start of virtual time
+    /// (`Date(timeIntervalSinceReferenceDate: 0)`) until a block runs or
+    /// time is advanced, then the latest date a block was due at or time was
+    /// advanced to.
+    public override var now: Date {
         lock.withLock { virtualNow }
+    }
+
+    /// Runs, in time order, every block due up to `interval` seconds of
+    /// virtual time from `now` (blocks they queue for that span too), and
+    /// leaves `now` at the end of the span.
+    public func advance(by interval: TimeInterval) {
+        precondition(interval >= 0, "virtual time cannot go backwards")
+        advance(to: now.addingTimeInterval(interval))
+    }
+
+    /// Runs, in time order, every block due up to `date` (blocks they queue
+    /// for that span too), and leaves `now` at `date` (or where it was, if
+    /// that is later).
+    public func advance(to date: Date) {
+        while runNext(dueBy: date) {}
+        lock.withLock { if date > virtualNow { virtualNow = date } }
     }
 
     // MARK: Stepping
@@ -66,10 +86,11 @@ public final class RACTestScheduler: RACScheduler {
         while runNext() {}
     }
 
-    /// Dequeues and runs the earliest block; false if there was none.
-    private func runNext() -> Bool {
+    /// Dequeues and runs the earliest block (due by `limit`, if given);
+    /// false if there was none.
+    private func runNext(dueBy limit: Date? = nil) -> Bool {
         let next: Action? = lock.withLock {
-            guard !actions.isEmpty else { return nil }
+            guard let first = actions.first, limit.map({ first.date <= $0 }) ?? true else { return nil }
             let action = actions.removeFirst()
             if action.date > virtualNow { virtualNow = action.date }
             return action
