@@ -1,3 +1,5 @@
+import Foundation
+
 /// The kind of a `RACEvent`.
 public enum RACEventType {
     case next, error, completed
@@ -55,6 +57,22 @@ extension RACSubscriber {
         case .next(let value): sendNext(value)
         case .error(let error): sendError(error)
         case .completed: sendCompleted()
+        }
+    }
+}
+
+extension RACEvent: Equatable where Value: Equatable {
+    /// Two events are equal when they are of one kind and their values are
+    /// equal; two errors are equal when, as `NSError`s, their domain and
+    /// code are (RAC compared `NSError`s with `-isEqual:`).
+    public static func == (lhs: RACEvent<Value>, rhs: RACEvent<Value>) -> Bool {
+        switch (lhs, rhs) {
+        case let (.next(left), .next(right)): return left == right
+        case let (.error(left), .error(right)):
+            let (leftError, rightError) = (left as NSError, right as NSError)
+            return leftError.domain == rightError.domain && leftError.code == rightError.code
+        case (.completed, .completed): return true
+        default: return false
         }
     }
 }

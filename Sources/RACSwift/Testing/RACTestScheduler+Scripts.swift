@@ -1,0 +1,32 @@
+import Foundation
+
+extension RACTestScheduler {
+    /// The date virtual time starts at.
+    @usableFromInline
+    internal static var start: Date { Date(timeIntervalSinceReferenceDate: 0) }
+
+    /// A hot signal that sends each event at its time, in seconds after the
+    /// start of the scheduler's virtual time, whoever has subscribed by
+    /// then: a subject fed by blocks queued on the receiver now. An event
+    /// after a terminal one is ignored, as a subject ignores it.
+    public func createHotSignal<Value>(_ events: [(TimeInterval, RACEvent<Value>)]) -> RACSignal<Value> {
+        let subject = RACSubject<Value>()
+        for (time, event) in events {
+            after(Self.start.addingTimeInterval(time)) { subject.send(event) }
+        }
+        return subject.setName("createHotSignal")
+    }
+
+    /// A cold signal that, for each subscriber, sends each event at its
+    /// time, in seconds after that subscription, in virtual time. Disposing
+    /// the subscription takes its pending events off the queue.
+    public func createColdSignal<Value>(_ events: [(TimeInterval, RACEvent<Value>)]) -> RACSignal<Value> {
+        RACSignal<Value>.createSignal { [self] subscriber in
+            let pending = RACCompoundDisposable()
+            for (time, event) in events {
+                pending.add(afterDelay(time) { subscriber.send(event) })
+            }
+            return pending
+        }.setName("createColdSignal")
+    }
+}
