@@ -7,21 +7,15 @@ final class TimeOperatorsBufferTests: XCTestCase {
 
     func testBuffersValuesForAnIntervalFromTheFirstOne() {
         let scheduler = RACTestScheduler()
-        let subject = RACSubject<Int>()
-        let log = TimeOpsLog()
-        subject.bufferWithTime(1, onScheduler: scheduler).timeOpsRecord(into: log)
-        scheduler.timeOpsAt(0.5) {
-            subject.sendNext(1)
-            subject.sendNext(2)
-        }
-        scheduler.timeOpsAt(1.2) { subject.sendNext(3) }
-        scheduler.timeOpsMark(1.4, in: log)
-        scheduler.timeOpsAt(1.6) { subject.sendNext(4) }
-        scheduler.timeOpsMark(1.7, in: log)
-        scheduler.stepAll()
-        XCTAssertEqual(log.entries, ["@1.4", "[1, 2, 3]", "@1.7", "[4]"])
+        let input: RACSignal<Int> = scheduler.createHotSignal([
+            (0.5, .next(1)), (0.5, .next(2)), (1.2, .next(3)), (1.6, .next(4)),
+        ])
+        let recorder = RACTestSubscriber<[Int]>(scheduler: scheduler)
+        input.bufferWithTime(1, onScheduler: scheduler).subscribe(recorder)
+        scheduler.advance(by: 5)
+        XCTAssertEqual(recorder.values, [[1, 2, 3], [4]])
+        XCTAssertEqual(recorder.recorded.map(\.time), [1.5, 2.6])
     }
-
     func testStartsNoTimerUntilAValueArrives() {
         let scheduler = RACTestScheduler()
         let subject = RACSubject<Int>()

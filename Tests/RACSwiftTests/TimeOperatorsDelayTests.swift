@@ -7,20 +7,13 @@ final class TimeOperatorsDelayTests: XCTestCase {
 
     func testDelaysValuesAndCompletionInOrder() {
         let scheduler = RACTestScheduler()
-        let subject = RACSubject<Int>()
-        let log = TimeOpsLog()
-        subject.delay(1, onScheduler: scheduler).timeOpsRecord(into: log)
-        scheduler.timeOpsAt(0) { subject.sendNext(1) }
-        scheduler.timeOpsAt(0.5) {
-            subject.sendNext(2)
-            subject.sendCompleted()
-        }
-        scheduler.timeOpsMark(0.9, in: log)
-        scheduler.timeOpsMark(1.1, in: log)
-        scheduler.stepAll()
-        XCTAssertEqual(log.entries, ["@0.9", "1", "@1.1", "2", "completed"])
+        let input: RACSignal<Int> = scheduler.createHotSignal([(0, .next(1)), (0.5, .next(2)), (0.5, .completed)])
+        let recorder = RACTestSubscriber<Int>(scheduler: scheduler)
+        input.delay(1, onScheduler: scheduler).subscribe(recorder)
+        scheduler.advance(by: 5)
+        XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(recorder.recorded.map(\.time), [1, 1.5, 1.5])
     }
-
     func testSendsOnTheScheduler() {
         let scheduler = RACTestScheduler()
         var sentOn: RACScheduler?
@@ -72,21 +65,22 @@ final class TimeOperatorsDelayTests: XCTestCase {
 
     func testTimeoutErrorsAndDisposesTheSourceWithoutATerminalEventInTime() {
         let scheduler = RACTestScheduler()
-        let source = TimeOpsSource<Int>()
-        let log = TimeOpsLog()
-        var error: (any Error)?
-        source.signal.timeout(2, onScheduler: scheduler)
-            .subscribeNext({ log("\($0)") }, error: { error = $0; log("error") })
-        scheduler.timeOpsAt(1) { source.subscriber?.sendNext(1) }
-        scheduler.timeOpsMark(1.9, in: log)
-        scheduler.timeOpsMark(2.1, in: log)
-        scheduler.timeOpsAt(3) { source.subscriber?.sendNext(2) }
-        scheduler.stepAll()
-        XCTAssertEqual(log.entries, ["1", "@1.9", "error", "@2.1"], "values pass until the timeout")
-        XCTAssertEqual(error as? RACSignalError, .timedOut)
-        XCTAssertEqual(source.disposals, 1)
+        var disposals = 0
+        let values: RACSignal<Int> = scheduler.createColdSignal([(1, .next(1)), (3, .next(2))])
+        let source = RACSignal<Int>.createSignal { subscriber in
+            let inner = values.subscribe(subscriber)
+            return RACDisposable {
+                disposals += 1
+                inner.dispose()
+            }
+        }
+        let recorder = RACTestSubscriber<Int>(scheduler: scheduler)
+        source.timeout(2, onScheduler: scheduler).subscribe(recorder)
+        scheduler.advance(by: 5)
+        XCTAssertEqual(recorder.events, [.next(1), .error(RACSignalError.timedOut)], "values pass until the timeout")
+        XCTAssertEqual(recorder.recorded.map(\.time), [1, 2])
+        XCTAssertEqual(disposals, 1)
     }
-
     func testTimeoutForwardsATerminalEventInTimeAndCancelsTheTimer() {
         let scheduler = RACTestScheduler()
         let subject = RACSubject<Int>()

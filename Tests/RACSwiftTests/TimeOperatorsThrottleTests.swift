@@ -5,21 +5,14 @@ import XCTest
 final class TimeOperatorsThrottleTests: XCTestCase {
     func testSendsTheLatestValueAfterAnIntervalOfSilence() {
         let scheduler = RACTestScheduler()
-        let subject = RACSubject<Int>()
-        let log = TimeOpsLog()
-        subject.throttle(1, onScheduler: scheduler).timeOpsRecord(into: log)
-        scheduler.timeOpsAt(0) { subject.sendNext(1) }
-        scheduler.timeOpsAt(0.5) { subject.sendNext(2) }
-        scheduler.timeOpsMark(1.4, in: log)
-        scheduler.timeOpsMark(1.6, in: log)
-        scheduler.timeOpsAt(2) { subject.sendNext(3) }
-        scheduler.timeOpsMark(2.9, in: log)
-        scheduler.timeOpsMark(3.1, in: log)
-        scheduler.stepAll()
+        let input: RACSignal<Int> = scheduler.createHotSignal([(0, .next(1)), (0.5, .next(2)), (2, .next(3))])
+        let recorder = RACTestSubscriber<Int>(scheduler: scheduler)
+        input.throttle(1, onScheduler: scheduler).subscribe(recorder)
+        scheduler.advance(by: 5)
         // 1 was replaced before its second was up; 2 waited 0.5 + 1.
-        XCTAssertEqual(log.entries, ["@1.4", "2", "@1.6", "@2.9", "3", "@3.1"])
+        XCTAssertEqual(recorder.values, [2, 3])
+        XCTAssertEqual(recorder.recorded.map(\.time), [1.5, 3])
     }
-
     func testSendsTheWaitingValueOnTheScheduler() {
         let scheduler = RACTestScheduler()
         var sentOn: RACScheduler?
