@@ -57,6 +57,13 @@ static inline __attribute__((always_inline)) void racs_probe_note_owned_subject(
     if (racs_probe.open) racs_probe.joinedOwnedSubjects += 1;
 }
 
+/// Whether a blocking read on this thread is subscribing: callers check it
+/// before working out what to note, so that subscriptions pay one
+/// thread-local load when no read is.
+static inline __attribute__((always_inline)) bool racs_probe_is_open(void) {
+    return racs_probe.open != 0;
+}
+
 static inline __attribute__((always_inline)) void racs_probe_note_other_source(void) {
     if (racs_probe.open) racs_probe.otherSources += 1;
 }

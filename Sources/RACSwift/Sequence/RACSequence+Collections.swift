@@ -1,34 +1,13 @@
-import Foundation
-
-extension Array {
-    /// A sequence of the array's elements, in order: RAC's
-    /// `-[NSArray rac_sequence]`. It shares (copy-on-write) the array as it
-    /// is now; its `map` and `filter` are lazy.
+extension Collection {
+    /// A sequence of the collection's elements, in the collection's order,
+    /// read when the sequence is made (arrays are shared copy-on-write); its
+    /// operators are lazy. RAC's `rac_sequence` on `NSArray`, `NSSet`,
+    /// `NSIndexSet`, `NSOrderedSet` and `NSString` (whose characters here
+    /// are grapheme clusters, where RAC went by UTF-16 unit). On a
+    /// dictionary, the pairs are `(key:value:)` tuples (RAC's `RACTuple`s):
+    /// unpack one with `let (key, value) = pair`.
     @inlinable
     public var rac_sequence: RACSequence<Element> {
-        RACSequence(elements: ContiguousArray(self), eager: false)
-    }
-}
-
-extension Dictionary {
-    /// A sequence of the dictionary's key-value pairs, in the dictionary's
-    /// order, as `(key:value:)` tuples (RAC's `RACTuple`s): RAC's
-    /// `-[NSDictionary rac_sequence]`. The pairs are read when the sequence
-    /// is made; its `map` and `filter` are lazy. Unpack a pair with
-    /// `let (key, value) = pair`.
-    @inlinable
-    public var rac_sequence: RACSequence<(key: Key, value: Value)> {
-        RACSequence(elements: ContiguousArray(self), eager: false)
-    }
-}
-
-extension String {
-    /// A sequence of the string's characters (grapheme clusters), in order:
-    /// RAC's `-[NSString rac_sequence]`, which went by UTF-16 unit. The
-    /// characters are read when the sequence is made; its `map` and `filter`
-    /// are lazy.
-    @inlinable
-    public var rac_sequence: RACSequence<Character> {
         RACSequence(elements: ContiguousArray(self), eager: false)
     }
 }
@@ -38,24 +17,14 @@ extension Dictionary {
     /// RAC's `-[NSDictionary rac_keySequence]`.
     @inlinable
     public var rac_keySequence: RACSequence<Key> {
-        RACSequence(elements: ContiguousArray(keys), eager: false)
+        keys.rac_sequence
     }
 
     /// A sequence of the dictionary's values, in the dictionary's order:
     /// RAC's `-[NSDictionary rac_valueSequence]`.
     @inlinable
     public var rac_valueSequence: RACSequence<Value> {
-        RACSequence(elements: ContiguousArray(values), eager: false)
-    }
-}
-
-extension Set {
-    /// A sequence of the set's elements, in the set's order: RAC's
-    /// `-[NSSet rac_sequence]`. The elements are read when the sequence is
-    /// made.
-    @inlinable
-    public var rac_sequence: RACSequence<Element> {
-        RACSequence(elements: ContiguousArray(self), eager: false)
+        values.rac_sequence
     }
 }
 
@@ -90,15 +59,5 @@ internal final class RACIteratorSource<Base: IteratorProtocol> {
             guard let element = self.base.next() else { return nil }
             return RACSequence(evaluatedHead: element, tail: { self.sequence() })
         })
-    }
-}
-
-extension IndexSet {
-    /// A sequence of the set's indexes, in ascending order: RAC's
-    /// `-[NSIndexSet rac_sequence]`. The indexes are read when the sequence
-    /// is made.
-    @inlinable
-    public var rac_sequence: RACSequence<Int> {
-        RACSequence(elements: ContiguousArray(self), eager: false)
     }
 }

@@ -48,7 +48,7 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value> {
             // The common case, without the closure allocation of scheduling.
             subscription.add(didSubscribe(sink))
             // Ended already (a synchronous source): it sends nothing more.
-            if subscription.isDisposed { racs_probe_note_source_ended() }
+            if racs_probe_is_open() && subscription.isDisposed { racs_probe_note_source_ended() }
         } else {
             subscription.add(RACScheduler.subscriptionScheduler.schedule { [didSubscribe] in
                 subscription.add(didSubscribe(sink))

@@ -243,7 +243,6 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     internal func add(_ subscription: RACSubjectSubscription) {
         let sink = unsafeDowncast(subscription.sink, to: RACSubscriptionSink<Value>.self)
         history?.forEach { sink.sendNext($0) }
-        if let ending { return end(subscription, with: ending) }
         insert(subscription)
     }
 
@@ -294,7 +293,8 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     }
 
     /// Adds `subscription` to the deliveries, unless it was disposed
-    /// already (perhaps by a replayed value).
+    /// already (perhaps by a replayed value); ends it if the subject has
+    /// ended.
     @usableFromInline
     internal func insert(_ subscription: RACSubjectSubscription) {
         guard !subscription.isDisposed else { return }
