@@ -25,6 +25,41 @@ extension RACSignal {
         }
     }
 
+    /// On a signal of tuples whose first element is a function, sends that
+    /// function applied to the tuple's other elements: RAC's `-reduceApply`,
+    /// for functions of one to five arguments. (One overload per arity:
+    /// Swift cannot split a tuple into its head and a parameter pack.)
+    @inlinable
+    public func reduceApply<A, R>() -> RACSignal<R> where Value == ((A) -> R, A) {
+        map { $0.0($0.1) }.setName("[\(name)] -reduceApply")
+    }
+
+    /// `reduceApply()` for functions of two arguments.
+    @inlinable
+    public func reduceApply<A, B, R>() -> RACSignal<R> where Value == ((A, B) -> R, A, B) {
+        map { $0.0($0.1, $0.2) }.setName("[\(name)] -reduceApply")
+    }
+
+    /// `reduceApply()` for functions of three arguments.
+    @inlinable
+    public func reduceApply<A, B, C, R>() -> RACSignal<R> where Value == ((A, B, C) -> R, A, B, C) {
+        map { $0.0($0.1, $0.2, $0.3) }.setName("[\(name)] -reduceApply")
+    }
+
+    /// `reduceApply()` for functions of four arguments.
+    @inlinable
+    public func reduceApply<A, B, C, D, R>() -> RACSignal<R>
+        where Value == ((A, B, C, D) -> R, A, B, C, D) {
+        map { $0.0($0.1, $0.2, $0.3, $0.4) }.setName("[\(name)] -reduceApply")
+    }
+
+    /// `reduceApply()` for functions of five arguments.
+    @inlinable
+    public func reduceApply<A, B, C, D, E, R>() -> RACSignal<R>
+        where Value == ((A, B, C, D, E) -> R, A, B, C, D, E) {
+        map { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }.setName("[\(name)] -reduceApply")
+    }
+
     /// Sends `block(value)` for each value until `block` throws; the thrown
     /// error then becomes the signal's error, which disposes the subscription
     /// to the receiver. RAC's `-tryMap:`, with Swift's `throws` in place of

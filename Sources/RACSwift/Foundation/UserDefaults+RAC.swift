@@ -1,0 +1,104 @@
+import Foundation
+
+extension UserDefaults {
+    /// A channel terminal bound to the value of `key`: RAC's
+    /// `-[NSUserDefaults rac_channelTerminalForKey:]`.
+    ///
+    /// Subscribers receive the key's current value (nil when it has none),
+    /// then its value after each change made elsewhere that left it
+    /// different. A value sent into the terminal is stored under `key` (nil
+    /// removes it) and is not echoed back to the terminal's subscribers.
+    /// Reads, writes and deliveries happen one at a time on a serial
+    /// background scheduler of the terminal's own, so subscribers hear from
+    /// that scheduler's thread.
+    ///
+    /// Changes are learnt from `UserDefaults.didChangeNotification`. Apple's
+    /// Foundation posts it for every change; swift-corelibs-foundation (Linux)
+    /// posts none, so there this method posts it after each write through a
+    /// terminal, and other writers should post it too if terminals are to
+    /// hear of their changes.
+    ///
+    /// The binding ends when the channel does (an error or a completion sent
+    /// into this terminal), or once the defaults object is gone, at the next
+    /// write through the terminal.
+    public func rac_channelTerminal(forKey key: String) -> RACChannelTerminal<Any?> {
+        let channel = RACChannel<Any?>()
+        let binding = RACDefaultsBinding(defaults: self, key: key, terminal: channel.leadingTerminal)
+        let changes = NotificationCenter.default
+            .rac_addObserver(forName: UserDefaults.didChangeNotification, object: self)
+            .deliverOn(binding.scheduler)
+            .subscribeNext { _ in binding.refresh() }
+        binding.scheduler.schedule { binding.refresh() }
+        _ = channel.leadingTerminal.deliverOn(binding.scheduler).subscribeNext({ value in
+            binding.store(value)
+        }, error: { _ in changes.dispose() }, completed: { changes.dispose() })
+        return channel.followingTerminal
+    }
+}
+
+/// What binds one key of a defaults object to a channel's leading terminal.
+///
+/// Everything it does runs on `scheduler`, a serial scheduler of its own:
+/// reading the key after a change, storing what the terminal receives, and
+/// sending to the terminal. So `lastValue`, the value its subscribers last
+/// heard, needs no further synchronization, and a write through the
+/// terminal updates it before the change's notification is handled, which
+/// is how the write is kept from echoing back.
+private final class RACDefaultsBinding {
+    let scheduler = RACScheduler.scheduler(name: "RACSwift.rac_channelTerminalForKey")
+    private weak var defaults: UserDefaults?
+    private let key: String
+    private let terminal: RACChannelTerminal<Any?>
+    /// nil until the first read; then the key's value as last sent or stored.
+    private var lastValue: Any??
+
+    init(defaults: UserDefaults, key: String, terminal: RACChannelTerminal<Any?>) {
+        self.defaults = defaults
+        self.key = key
+        self.terminal = terminal
+    }
+
+    /// Sends the key's value if it differs from the last one; ends the
+    /// channel if the defaults object is gone.
+    func refresh() {
+        guard let defaults else {
+            terminal.sendCompleted()
+            return
+        }
+        let value = defaults.object(forKey: key)
+        if let lastValue, propertyListValuesEqual(lastValue, value) { return }
+        lastValue = .some(value)
+        terminal.sendNext(value)
+    }
+
+    /// Stores `value` under the key, as what subscribers already know.
+    func store(_ value: Any?) {
+        guard let defaults else {
+            terminal.sendCompleted()
+            return
+        }
+        lastValue = .some(value)
+        if let value {
+            defaults.set(value, forKey: key)
+        } else {
+            defaults.removeObject(forKey: key)
+        }
+        #if !canImport(Darwin)
+        NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+        #endif
+    }
+}
+
+/// Whether two values read from or written to a defaults object are equal.
+/// Property list values all bridge to Foundation objects, which compare
+/// with `isEqual(_:)`; anything else counts as a change.
+private func propertyListValuesEqual(_ a: Any?, _ b: Any?) -> Bool {
+    switch (a, b) {
+    case (nil, nil):
+        return true
+    case let (a as NSObject, b as NSObject):
+        return a.isEqual(b)
+    default:
+        return false
+    }
+}
