@@ -20,6 +20,19 @@ final class BlockingVariantsTests: XCTestCase {
         XCTAssertEqual(failure as? Rejected, Rejected(value: 3))
     }
 
+    func testStaticTryRunsTheBlockPerSubscriber() {
+        var calls = 0
+        let signal = RACSignal<Int>.try {
+            calls += 1
+            if calls == 2 { throw Rejected(value: calls) }
+            return calls * 10
+        }
+        XCTAssertEqual(calls, 0, "nothing runs before a subscription")
+        var events: [RACEvent<Int>] = []
+        for _ in 1...3 { signal.materialize().subscribeNext { events.append($0) } }
+        XCTAssertEqual(events, [.next(10), .completed, .error(Rejected(value: 2)), .next(30), .completed])
+    }
+
     func testFirstOrDefaultTellsHowItWent() {
         var success = false
         var error: (any Error)?

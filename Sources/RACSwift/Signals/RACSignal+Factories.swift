@@ -37,4 +37,20 @@ extension RACSignal {
             block().subscribe(subscriber)
         }
     }
+
+    /// A signal that calls `block` anew for each subscriber and sends its
+    /// result then completes, or fails with the error it throws: RAC's
+    /// `+try:`, with Swift's `throws` in place of a nil result and an
+    /// `NSError **`.
+    public static func `try`(_ block: @escaping () throws -> Value) -> RACSignal<Value> {
+        createSignal { subscriber in
+            do {
+                subscriber.sendNext(try block())
+                subscriber.sendCompleted()
+            } catch {
+                subscriber.sendError(error)
+            }
+            return nil
+        }.setName("+try:")
+    }
 }
