@@ -120,6 +120,15 @@ final class CollectionSequenceTests: XCTestCase {
         XCTAssertEqual(IndexSet([5, 1, 3]).rac_sequence.array, [1, 3, 5])
     }
 
+    func testOrderedSetAndEnumerator() {
+        let ordered = NSOrderedSet(array: ["b", "a", "c"])
+        XCTAssertEqual(ordered.rac_sequence.array.map { $0 as? String }, ["b", "a", "c"])
+        let enumerator = NSArray(array: [1, 2, 3]).objectEnumerator()
+        XCTAssertEqual(enumerator.rac_sequence.array.map { $0 as? Int }, [1, 2, 3])
+        XCTAssertEqual(NSArray(array: [1, 2]).rac_sequence.array.map { $0 as? Int }, [1, 2])
+        XCTAssertEqual(NSSet(array: [4]).rac_sequence.array.map { $0 as? Int }, [4])
+    }
+
     func testIteratorIsPulledLazilyOnce() {
         var pulled = 0
         let iterator = AnyIterator<Int> {
