@@ -63,7 +63,7 @@ enum Target {
     case throughputOfBaseline
 }
 
-/// A workload of ENGINE.md's table, implemented against the library.
+/// A workload of perf/README.md's table, implemented against the library.
 protocol Workload {
     static var id: String { get }
     static func cases(_ mode: Mode) -> [Case]

@@ -1,4 +1,4 @@
-/// ENGINE.md's workloads, in its order.
+/// The workloads of perf/README.md's table, in its order.
 let workloads: [any Workload.Type] = [
     W1Subject.self,
     W2Churn.self,

@@ -13,7 +13,7 @@ struct CaseResult {
     }
 }
 
-/// Runs the cases the options select: the workloads in ENGINE.md's order, each
+/// Runs the cases the options select: the workloads in the order of perf/README.md's table, each
 /// case taking turns with its raw baseline (see `measure`), then the raw
 /// baselines on their own. Each row is reported as soon as it is measured.
 final class Suite {

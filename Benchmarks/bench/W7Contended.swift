@@ -2,7 +2,7 @@ import RACSwift
 
 /// W7: two threads send concurrently into a subject with 4 subscribers.
 /// Checks that every value arrives exactly once at every subscriber and that
-/// all subscribers saw one order (ENGINE.md contract 1 and 2).
+/// all subscribers saw one order (docs/Concurrency.md points 1 and 2).
 enum W7Contended: Workload {
     static let id = "W7"
 

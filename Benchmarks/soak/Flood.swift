@@ -2,7 +2,7 @@ import Foundation
 import RACSwift
 import Synchronization
 
-/// The floods of ENGINE.md points 9 and 10, in a release build: senders
+/// The floods of docs/Concurrency.md points 8 and 9, in a release build: senders
 /// that never stop, into one subject whose subscriber does about 200
 /// multiply-adds per value, slower than they send.
 ///

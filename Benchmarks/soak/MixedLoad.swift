@@ -2,7 +2,7 @@ import Foundation
 import RACSwift
 import Synchronization
 
-/// The mixed load: everything ENGINE.md's contract covers, at once, for a
+/// The mixed load: everything docs/Concurrency.md's contract covers, at once, for a
 /// while, with every subscriber's stream checked.
 ///
 /// - 4 senders flood one subject, `subject`; a fifth thread (the churn)

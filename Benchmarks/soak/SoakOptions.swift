@@ -9,7 +9,7 @@ struct SoakOptions {
         usage: soak [--seconds N] [--flood]
           --seconds N   how long the mixed load runs (default 60); with --flood,
                         how long each flood lasts (default 3)
-          --flood       instead, the two floods of ENGINE.md points 9 and 10: three
+          --flood       instead, the two floods of docs/Concurrency.md points 8 and 9: three
                         senders into one slow subscriber, then two with a
                         subscribe/dispose churn; prints the longest calls and the
                         growth of the resident set, and fails past 100 ms or 64 MB

@@ -2,7 +2,7 @@ import Foundation
 
 // `swift run -c release soak [--seconds N] [--flood]`
 //
-// The mixed load (default): every contract point of ENGINE.md at once for N
+// The mixed load (default): every point of docs/Concurrency.md at once for N
 // seconds (default 60), every stream checked. Exit status: 0 when nothing
 // was violated, 1 on any violation (the first ones are printed), 2 on a
 // usage error. With --flood, the floods of points 9 and 10 instead, failing

@@ -117,7 +117,7 @@ final class DisposableStressTests: XCTestCase {
 
     /// dispose() returns only after every child added before it was called
     /// has been disposed, even while another thread is adding to and
-    /// removing from the same compound at that moment (ENGINE.md point 13).
+    /// removing from the same compound at that moment (docs/Concurrency.md point 12).
     func testDisposeReturnsAfterEveryChildWhileAnotherThreadAddsAndRemoves() {
         let rounds = 3_000
         let children = 4

@@ -3,7 +3,7 @@ import RACSwift
 import Synchronization
 import XCTest
 
-/// ENGINE.md contract points 9 and 10 under a flood: senders that never
+/// docs/Concurrency.md points 8 and 9 under a flood: senders that never
 /// stop, into one subject whose subscriber is slower than they are.
 ///
 /// The bounds are coarse (a second for any single call, 128 MB of growth)

@@ -261,7 +261,7 @@ final class SubjectStressTests: XCTestCase {
 
     /// Two senders race while a subscriber keeps subscribing new ones from
     /// inside its block: a new subscriber never hears a value whose
-    /// `sendNext` had returned before it subscribed (ENGINE.md point 11).
+    /// `sendNext` had returned before it subscribed (docs/Concurrency.md point 10).
     func testSubscribeFromInsideADeliveryHearsNothingSentBefore() {
         let subject = RACSubject<Int>()
         let senders = 2, perSender = 20_000

@@ -3,7 +3,7 @@ import Foundation
 @testable import RACSwift
 import XCTest
 
-/// ENGINE.md contract point 12: a blocking read that only the calling
+/// docs/Concurrency.md point 11: a blocking read that only the calling
 /// thread could answer (it is inside a delivery of the subject it reads,
 /// and nothing else can send) is recognised, so `first()`, `toArray()` and
 /// `waitUntilCompleted()` stop with a message instead of hanging. Those

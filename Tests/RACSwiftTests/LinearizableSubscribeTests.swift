@@ -2,7 +2,7 @@ import Foundation
 import RACSwift
 import XCTest
 
-/// ENGINE.md contract point 11: a subscription made from inside a delivery,
+/// docs/Concurrency.md point 10: a subscription made from inside a delivery,
 /// while another thread's sends are handed over and pending, hears none of
 /// them, yet gets its replay at once, counting them in.
 final class LinearizableSubscribeTests: XCTestCase {

@@ -109,7 +109,7 @@ final class SubjectTests: XCTestCase {
         XCTAssertEqual(cleanups, 1)
     }
 
-    // MARK: Reentrancy (ENGINE.md point 6)
+    // MARK: Reentrancy (docs/Concurrency.md point 7)
 
     func testReentrantSendIsDeliveredAfterCurrentEventToAll() {
         let subject = RACSubject<Int>()

@@ -2,7 +2,7 @@ import Foundation
 import RACSwift
 import XCTest
 
-/// ENGINE.md contract point 13's second half: a subscription that nothing
+/// docs/Concurrency.md point 13: a subscription that nothing
 /// keeps is freed, as in RAC 2.5 — its subscriber, the subscriber's blocks
 /// and every operator's block — while one that its source keeps lives on.
 final class UnkeptSubscriptionTests: XCTestCase {

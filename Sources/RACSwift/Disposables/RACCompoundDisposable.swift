@@ -109,7 +109,7 @@ public final class RACCompoundDisposable: RACDisposable {
         add(child)
         // The parent weakly: it holds the child, so the child's block must
         // not hold it back, or the two would keep each other alive when
-        // nothing else keeps either (ENGINE.md point 13). The child
+        // nothing else keeps either (docs/Concurrency.md point 13). The child
         // unowned: the block is the child's own, run only by its disposal,
         // while it is alive; strongly, it would keep the child alive by
         // itself.

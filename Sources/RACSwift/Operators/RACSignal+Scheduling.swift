@@ -95,7 +95,7 @@ extension RACSignal {
 /// because the target (a sink) holds the subscription: the handle lives as
 /// long as something can still act through it (the sink that schedules
 /// the blocks, a pending block), and a subscription that nothing keeps is
-/// freed (ENGINE.md point 13). `RACSerialDisposable` reads its reference lock-free and
+/// freed (docs/Concurrency.md point 13). `RACSerialDisposable` reads its reference lock-free and
 /// never hands out a released object, so a block racing with the disposal
 /// either acts on a live target (a sink then drops the event, being
 /// disposed) or finds the handle empty.

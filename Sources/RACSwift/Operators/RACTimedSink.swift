@@ -37,7 +37,7 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
     /// a pending timer does not keep the subscription's sinks alive once it
     /// ended. The handle holds the sink only while a timer is armed: the
     /// sink holds the handle, and a sink that no source keeps and no timer
-    /// waits for must be freed (ENGINE.md point 13).
+    /// waits for must be freed (docs/Concurrency.md point 13).
     private let timerTarget: RACScheduledTarget<RACTimedSink>
     /// Owner-only: whether `timerTarget` holds the sink.
     @exclusivity(unchecked) private var holdsItself = false
