@@ -3,6 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "RACSwift",
+    // On Apple platforms: operators over tuples of any size (`reduceEach`)
+    // use parameter packs, whose runtime support arrived in these releases.
+    // (Some tests and the soak also use the Synchronization module,
+    // macOS 15 and its peers; they say so with @available.)
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "RACSwift", targets: ["RACSwift"]),
         .executable(name: "bench", targets: ["bench"]),

@@ -8,6 +8,7 @@ let workloads: [any Workload.Type] = [
     W6Publish.self,
     W7Contended.self,
     W8Allocations.self,
+    W9FlattenMap.self,
 ]
 
 /// Every raw baseline. They need no library, so they are always built and

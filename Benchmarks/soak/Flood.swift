@@ -13,6 +13,7 @@ import Synchronization
 ///    dispose and send, and the probes missed.
 ///
 /// Fails (returns false) past 100 ms for any call or 64 MB of growth.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 enum Flood {
     static let callBound: UInt64 = 100_000_000
     static let growthBound = 64.0

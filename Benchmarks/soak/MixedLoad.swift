@@ -23,6 +23,7 @@ import Synchronization
 ///   `dispose()` returns.
 /// - The subject's second subscriber subscribes new subscribers from inside
 ///   its block: none may hear a value whose `sendNext` had returned before.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MixedLoad: @unchecked Sendable {
     static let senders = 4
     /// How long a subscriber may wait for what it must hear before that
@@ -276,6 +277,7 @@ final class MixedLoad: @unchecked Sendable {
 
 /// One round of the autoconnect churn: a fresh connection over the subject,
 /// through a source that counts its subscriptions and disposals.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class AutoconnectRound: @unchecked Sendable {
     let signal: RACSignal<Int>
     let finished = Atomic<Int>(0)

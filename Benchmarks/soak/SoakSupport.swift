@@ -39,6 +39,7 @@ enum Stamp {
 }
 
 /// The run's violations: counted, and the first few described.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class Violations: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [String] = []
@@ -63,6 +64,7 @@ final class Violations: @unchecked Sendable {
 }
 
 /// A reusable barrier for two or more threads, spinning with yields.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class SpinBarrier: @unchecked Sendable {
     private let parties: Int
     private let arrived = Atomic<Int>(0)
@@ -84,6 +86,7 @@ final class SpinBarrier: @unchecked Sendable {
 }
 
 /// An atomic word in a class, so that several fit in an array.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class AtomicWord: Sendable {
     let value: Atomic<Int>
     init(_ initial: Int = 0) { value = Atomic(initial) }
@@ -93,6 +96,7 @@ final class AtomicWord: Sendable {
 /// `stop`, calling `returned` with each sequence number once its send has
 /// returned. Returns how many it sent and its longest `sendNext`, in
 /// nanoseconds.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 func sendNumbered(into subject: RACSubject<Int>, as sender: Int, until stop: borrowing Atomic<Bool>,
                   returned: (Int) -> Void = { _ in }) -> (count: Int, longest: UInt64) {
     var sequence = 0

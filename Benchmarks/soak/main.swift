@@ -5,7 +5,7 @@ import Foundation
 // The mixed load (default): every point of docs/Concurrency.md at once for N
 // seconds (default 60), every stream checked. Exit status: 0 when nothing
 // was violated, 1 on any violation (the first ones are printed), 2 on a
-// usage error. With --flood, the floods of points 9 and 10 instead, failing
+// usage error. With --flood, the floods of points 8 and 9 instead, failing
 // past their bounds.
 
 let options: SoakOptions
@@ -17,6 +17,12 @@ do {
 }
 
 setvbuf(stdout, nil, _IOLBF, 0)
+
+// The checks count with the Synchronization module's atomics.
+guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
+    FileHandle.standardError.write(Data("soak needs macOS 15 or later (the Synchronization module)\n".utf8))
+    exit(2)
+}
 
 if options.flood {
     exit(Flood.run(seconds: options.seconds) ? 0 : 1)

@@ -2,6 +2,7 @@ import RACSwift
 import Synchronization
 import XCTest
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class DisposableStressTests: XCTestCase {
     /// Dispose races the signal's own termination: the cleanup runs exactly
     /// once per subscription.

@@ -7,6 +7,7 @@ import XCTest
 /// disposals of them, and the most subscriptions alive at once. Each
 /// subscription forwards `feed`, then sends `values` and completes if
 /// `values` is not nil.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MulticastStressSource: RACSignal<Int>, @unchecked Sendable {
     let feed = RACSubject<Int>()
     private let values: [Int]?
@@ -45,6 +46,7 @@ final class MulticastStressSource: RACSignal<Int>, @unchecked Sendable {
 /// A reusable barrier: the threads that call `arriveAndWait()` leave it
 /// together, once all `parties` have arrived. It spins with yields, so that
 /// every round really starts the threads at the same moment.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MulticastSpinBarrier: @unchecked Sendable {
     private let parties: Int
     private let arrived = Atomic<Int>(0)

@@ -8,6 +8,7 @@ import XCTest
 /// so Thread Sanitizer reports any two deliveries that are not ordered by
 /// the subject's own synchronization. The overlap flag catches the same
 /// failure without TSan.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class OrderRecorder: @unchecked Sendable {
     private let busy = Atomic<Bool>(false)
     private(set) var overlaps = 0
@@ -59,6 +60,7 @@ final class OrderRecorder: @unchecked Sendable {
     }
 }
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class SubjectStressTests: XCTestCase {
     private let stride = 1_000_000
 
@@ -303,6 +305,7 @@ private final class DisposableBox: @unchecked Sendable {
 }
 
 /// An atomic word in a class, so that several fit in an array.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 private final class AtomicBox: Sendable {
     let value: Atomic<Int>
     init(_ initial: Int) { value = Atomic(initial) }

@@ -27,6 +27,7 @@ final class CommandRecorder<Value>: @unchecked Sendable {
 
 /// The commands here run on a test scheduler (in place of the main thread),
 /// so every hop is a step the test takes.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class CommandTests: XCTestCase {
     private let scheduler = RACTestScheduler()
 

@@ -61,4 +61,56 @@ final class OperatorsA1LoggingTests: XCTestCase {
         source.name = "subject"
         XCTAssertEqual(source.logAll().name, "subject")
     }
+
+    func testLinesGoThroughTheLoggerHandler() {
+        let lines = Lines()
+        RACLogger.handler = { lines.append($0) }
+        defer { RACLogger.handler = nil }
+        let source = a1Values(1)
+        source.name = "one"
+        let written = standardError { source.logAll().subscribeNext { _ in } }
+        XCTAssertEqual(lines.all.map { $0.components(separatedBy: "> ").last! },
+                       ["name: one next: 1", "name: one completed"])
+        XCTAssertEqual(written, "", "the handler replaces NSLog")
+    }
+
+    func testLogEventsLogsSubscriptionEventsAndDisposal() {
+        let lines = Lines()
+        RACLogger.handler = { lines.append($0) }
+        defer { RACLogger.handler = nil }
+        let subject = RACSubject<Int>()
+        subject.name = "subject"
+        let logged = subject.logEvents()
+        XCTAssertEqual(logged.name, "subject")
+        let subscription = logged.subscribeNext { _ in }
+        subject.sendNext(4)
+        subscription.dispose()
+        subject.sendNext(5)
+        let completing = logged.subscribeNext { _ in }
+        subject.sendCompleted()
+        completing.dispose()
+        XCTAssertEqual(lines.all.map { $0.components(separatedBy: "> ").last! }, [
+            "name: subject subscribed", "name: subject next: 4", "name: subject disposed",
+            "name: subject subscribed", "name: subject completed", "name: subject disposed",
+        ])
+    }
+
+    func testOperatorsNameTheirSignalsWhenTheNameIsRead() {
+        let source = RACSubject<Int>()
+        source.name = "before"
+        let chain = source.map { $0 + 1 }.filter { $0 > 0 }
+        source.name = "after"
+        XCTAssertEqual(chain.name, "[[after] -map:] -filter:", "derived when read, not when built")
+        chain.name = "mine"
+        source.name = "later"
+        XCTAssertEqual(chain.name, "mine", "a name set replaces the derived one")
+    }
+
+    /// Lines a handler received, from any thread. Test scaffolding.
+    private final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    }
 }

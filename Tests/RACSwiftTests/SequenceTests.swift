@@ -3,6 +3,7 @@ import RACSwift
 import Synchronization
 import XCTest
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class SequenceTests: XCTestCase {
     // MARK: Head and tail
 

@@ -113,7 +113,7 @@ public final class RACMulticastConnection<Value> {
     /// does. Each call returns a signal with its own subscriber count.
     public func autoconnect() -> RACSignal<Value> {
         let signal = RACAutoconnectSignal(connection: self)
-        signal.name = "[\(subject.name)] -autoconnect"
+        signal.setName(derivedBy: { [subject] in "[\(subject.name)] -autoconnect" })
         return signal
     }
 }

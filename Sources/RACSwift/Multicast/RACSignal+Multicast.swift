@@ -9,6 +9,9 @@ extension RACSignal {
     /// `autoconnect()`). Renames `subject` after the receiver, as RAC does.
     @inlinable
     public func multicast(_ subject: RACSubject<Value>) -> RACMulticastConnection<Value> {
+        // A subject's name is built now, not derived when read: a derived
+        // name would hold the receiver, which the subject (unlike an
+        // operator's signal) does not otherwise hold.
         subject.name = "[\(name)] -multicast: \(subject.name)"
         return RACMulticastConnection(source: self, subject: subject)
     }
@@ -57,7 +60,7 @@ extension RACSignal {
     public func replayLazily() -> RACSignal<Value> {
         let connection = multicast(RACReplaySubject())
         let signal = RACConnectingSignal(connection: connection)
-        signal.name = "[\(name)] -replayLazily"
+        signal.setName(derivedBy: { "[\(self.name)] -replayLazily" })
         return signal
     }
 

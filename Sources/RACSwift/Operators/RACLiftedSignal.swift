@@ -47,12 +47,10 @@ extension RACSignal {
     /// the sink that `makeSink` builds around the downstream sink.
     @inlinable
     internal func lift<U>(
-        _ name: @autoclosure () -> String,
+        _ name: @autoclosure @escaping () -> String,
         _ makeSink: @escaping (_ downstream: RACSubscriptionSink<U>) -> RACSubscriptionSink<Value>
     ) -> RACSignal<U> {
-        let signal = RACLiftedSignal(source: self, makeSink: makeSink)
-        signal.name = name()
-        return signal
+        RACLiftedSignal(source: self, makeSink: makeSink).setName(derivedBy: name)
     }
 }
 
@@ -134,7 +132,7 @@ extension RACSignal {
     /// through. Every subscription shares the one step.
     @inlinable
     internal func liftNext<U>(
-        _ name: @autoclosure () -> String,
+        _ name: @autoclosure @escaping () -> String,
         _ step: @escaping (Value, RACSubscriptionSink<Value>) -> Void
     ) -> RACSignal<U> {
         lift(name()) { downstream in RACForwardingSink(downstream, step: step) }

@@ -51,20 +51,20 @@ extension RACSignal {
     /// the subscriptions it makes. Subscription happens on the subscribing
     /// thread, as with `lift`.
     internal static func multiSource(
-        _ name: String,
+        _ name: @autoclosure @escaping () -> String,
         _ subscribeSources: @escaping (_ downstream: RACSubscriptionSink<Value>,
                                        _ group: RACCompoundDisposable) -> Void
     ) -> RACSignal<Value> {
         let signal = RACMultiSourceSignal(subscribeSources)
-        signal.name = name
+        signal.setName(derivedBy: name)
         return signal
     }
 
     /// `empty()`, named: what the operators over an array of signals return
     /// for an empty array.
-    internal static func empty(named name: String) -> RACSignal<Value> {
+    internal static func empty(named name: @autoclosure @escaping () -> String) -> RACSignal<Value> {
         let signal = RACSignal.empty()
-        signal.name = name
+        signal.setName(derivedBy: name)
         return signal
     }
 }

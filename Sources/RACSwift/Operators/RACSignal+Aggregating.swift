@@ -5,7 +5,7 @@ extension RACSignal {
     /// is passed on and nothing is sent. Each subscription starts again
     /// from `start`.
     public func aggregateWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
-        aggregate("[\(name)] -aggregateWithStart:reduce:", from: { start }) { running, value, _ in
+        aggregate("[\(self.name)] -aggregateWithStart:reduce:", from: { start }) { running, value, _ in
             running = reduce(running, value)
         }
     }
@@ -14,7 +14,7 @@ extension RACSignal {
     /// value's index, from 0: RAC 2.5's `-aggregateWithStart:reduceWithIndex:`.
     public func aggregateWithStart<R>(_ start: R,
                                       reduceWithIndex reduce: @escaping (R, Value, Int) -> R) -> RACSignal<R> {
-        aggregate("[\(name)] -aggregateWithStart:reduceWithIndex:", from: { start }) { running, value, index in
+        aggregate("[\(self.name)] -aggregateWithStart:reduceWithIndex:", from: { start }) { running, value, index in
             running = reduce(running, value, index)
         }
     }
@@ -24,7 +24,7 @@ extension RACSignal {
     /// RAC 2.5's `-aggregateWithStartFactory:reduce:`.
     public func aggregateWithStartFactory<R>(_ startFactory: @escaping () -> R,
                                              reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
-        aggregate("[\(name)] -aggregateWithStartFactory:reduce:", from: startFactory) { running, value, _ in
+        aggregate("[\(self.name)] -aggregateWithStartFactory:reduce:", from: startFactory) { running, value, _ in
             running = reduce(running, value)
         }
     }
@@ -33,7 +33,7 @@ extension RACSignal {
     /// then completes; an empty array if there were none. An error is passed
     /// on and nothing is sent.
     public func collect() -> RACSignal<[Value]> {
-        aggregate("[\(name)] -collect", from: { [] }) { values, value, _ in values.append(value) }
+        aggregate("[\(self.name)] -collect", from: { [] }) { values, value, _ in values.append(value) }
     }
 
     /// Sends true and completes at the receiver's first value, disposing the
@@ -41,14 +41,14 @@ extension RACSignal {
     /// without a value. As in RAC, an error counts as the end: it sends
     /// false and completes instead of failing.
     public func any() -> RACSignal<Bool> {
-        decide("[\(name)] -any", at: { _ in true }, sending: true, atEnd: false)
+        decide("[\(self.name)] -any", at: { _ in true }, sending: true, atEnd: false)
     }
 
     /// Sends true and completes at the first value that passes `predicate`,
     /// disposing the subscription to the receiver; sends false and completes
     /// if the receiver ends (completes or, as in RAC, fails) without one.
     public func any(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Bool> {
-        decide("[\(name)] -any:", at: predicate, sending: true, atEnd: false)
+        decide("[\(self.name)] -any:", at: predicate, sending: true, atEnd: false)
     }
 
     /// Sends false and completes at the first value that fails `predicate`,
@@ -56,16 +56,16 @@ extension RACSignal {
     /// if the receiver completes without one. As in RAC, an error sends
     /// false and completes instead of failing.
     public func all(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Bool> {
-        decide("[\(name)] -all:", at: { !predicate($0) }, sending: false, atEnd: true)
+        decide("[\(self.name)] -all:", at: { !predicate($0) }, sending: false, atEnd: true)
     }
 
     /// Folds each value into a per-subscription copy of `start` with
     /// `update`, which may mutate it in place (so `collect()` appends in
     /// amortized O(1) instead of copying the array for each value), and
     /// sends the result on completion.
-    private func aggregate<R>(_ name: String, from start: @escaping () -> R,
+    private func aggregate<R>(_ name: @autoclosure @escaping () -> String, from start: @escaping () -> R,
                               _ update: @escaping (inout R, Value, Int) -> Void) -> RACSignal<R> {
-        lift(name) { downstream in
+        lift(name()) { downstream in
             // Per subscription; touched only by the serialized deliveries.
             var result = start()
             var index = 0
@@ -83,9 +83,9 @@ extension RACSignal {
     /// `decides` is true, `atEnd` if the receiver completes first, and false
     /// if it fails first (RAC builds `-any:` and `-all:` on `-materialize`,
     /// where an error is just another last event).
-    private func decide(_ name: String, at decides: @escaping (Value) -> Bool,
+    private func decide(_ name: @autoclosure @escaping () -> String, at decides: @escaping (Value) -> Bool,
                         sending decision: Bool, atEnd: Bool) -> RACSignal<Bool> {
-        lift(name) { downstream in
+        lift(name()) { downstream in
             RACForwardingSink(downstream, onNext: { value, downstream in
                 guard decides(value) else { return }
                 downstream.sendNext(decision)

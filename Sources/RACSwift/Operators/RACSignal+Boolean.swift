@@ -1,7 +1,7 @@
 extension RACSignal where Value == Bool {
     /// Sends the negation of each value.
     public func not() -> RACSignal<Bool> {
-        liftNext("[\(name)] -not") { value, sink in sink.downstream(Bool.self).sendNext(!value) }
+        liftNext("[\(self.name)] -not") { value, sink in sink.downstream(Bool.self).sendNext(!value) }
     }
 }
 
@@ -12,7 +12,7 @@ extension RACSignal where Value == [Bool] {
     /// Sends, for each array, whether every element is true: RAC's `-and`.
     /// An empty array sends true (RAC asserts on an empty tuple instead).
     public func and() -> RACSignal<Bool> {
-        liftNext("[\(name)] -and") { values, sink in
+        liftNext("[\(self.name)] -and") { values, sink in
             sink.downstream(Bool.self).sendNext(!values.contains(false))
         }
     }
@@ -20,7 +20,7 @@ extension RACSignal where Value == [Bool] {
     /// Sends, for each array, whether any element is true: RAC's `-or`.
     /// An empty array sends false (RAC asserts on an empty tuple instead).
     public func or() -> RACSignal<Bool> {
-        liftNext("[\(name)] -or") { values, sink in
+        liftNext("[\(self.name)] -or") { values, sink in
             sink.downstream(Bool.self).sendNext(values.contains(true))
         }
     }

@@ -30,11 +30,11 @@ extension RACSignal {
     /// subscription before the next one's when a source ends on another
     /// thread while its `subscribe` is still running.
     internal func chain(
-        _ name: String,
+        _ name: @autoclosure @escaping () -> String,
         rescheduling: Bool = false,
         _ makeNext: @escaping () -> (_ error: (any Error)?) -> RACSignal<Value>?
     ) -> RACSignal<Value> {
-        RACSignal.multiSource(name) { downstream, group in
+        RACSignal.multiSource(name()) { downstream, group in
             let next = makeNext()
             // Holds the subscription to the current source; swapping in the
             // next one lets the previous go without disposing it again (a

@@ -28,7 +28,7 @@ extension RACSignal {
     /// `-concat:`.
     public func concat(_ signal: RACSignal<Value>) -> RACSignal<Value> {
         let concatenated = RACSignal.concat([self, signal])
-        concatenated.name = "[\(name)] -concat: \(signal.name)"
+        concatenated.setName(derivedBy: { "[\(self.name)] -concat: \(signal.name)" })
         return concatenated
     }
 
@@ -41,8 +41,8 @@ extension RACSignal {
     public func then<U>(_ block: @escaping () -> RACSignal<U>) -> RACSignal<U> {
         // `ignoreValues()` keeps the receiver's type; this drops the values
         // into a signal of `U`, the type `block`'s signal continues with.
-        let ignoringValues: RACSignal<U> = liftNext("[\(name)] -ignoreValues") { _, _ in }
-        return ignoringValues.chain("[\(name)] -then:") {
+        let ignoringValues: RACSignal<U> = liftNext("[\(self.name)] -ignoreValues") { _, _ in }
+        return ignoringValues.chain("[\(self.name)] -then:") {
             var continued = false
             return { error in
                 guard error == nil, !continued else { return nil }
@@ -66,22 +66,20 @@ extension RACSignal {
     /// Values are sent on the thread of the signal that sent them, or, when
     /// two send at the same time, by whichever thread is delivering already.
     public static func merge(_ signals: [RACSignal<Value>]) -> RACSignal<Value> {
-        let name = "+merge: [\(signals.map(\.name).joined(separator: ", "))]"
+        let name = { "+merge: [\(signals.map(\.name).joined(separator: ", "))]" }
         // As in RAC: `flatten()` of a signal that sends the signals.
-        let signalOfSignals = RACSignal<RACSignal<Value>>.multiSource(name) { downstream, _ in
+        let signalOfSignals = RACSignal<RACSignal<Value>>.multiSource(name()) { downstream, _ in
             for signal in signals { downstream.sendNext(signal) }
             downstream.sendCompleted()
         }
-        let merged = signalOfSignals.flatten()
-        merged.name = name
-        return merged
+        return signalOfSignals.flatten().setName(derivedBy: name)
     }
 
     /// Sends the values of the receiver and of `signal` as they arrive; see
     /// `merge(_:)` for the array. RAC 2.5's `-merge:`.
     public func merge(_ signal: RACSignal<Value>) -> RACSignal<Value> {
         let merged = RACSignal.merge([self, signal])
-        merged.name = "[\(name)] -merge: \(signal.name)"
+        merged.setName(derivedBy: { "[\(self.name)] -merge: \(signal.name)" })
         return merged
     }
 }

@@ -10,7 +10,7 @@ extension RACSignal {
     public static func `if`(_ boolSignal: RACSignal<Bool>, then trueSignal: RACSignal<Value>,
                             else falseSignal: RACSignal<Value>) -> RACSignal<Value> {
         let signal = boolSignal.map { $0 ? trueSignal : falseSignal }.switchToLatest()
-        signal.name = "+if: \(boolSignal.name) then: \(trueSignal.name) else: \(falseSignal.name)"
+        signal.setName(derivedBy: { "+if: \(boolSignal.name) then: \(trueSignal.name) else: \(falseSignal.name)" })
         return signal
     }
 
@@ -27,7 +27,7 @@ extension RACSignal {
         let switched = signal.map { key in
             cases[key] ?? defaultSignal ?? RACSignal.error(RACSignalError.noMatchingCase(key: String(describing: key)))
         }.switchToLatest()
-        switched.name = "+switch: \(signal.name) cases: \(cases.count) default: \(defaultSignal?.name ?? "nil")"
+        switched.setName(derivedBy: { "+switch: \(signal.name) cases: \(cases.count) default: \(defaultSignal?.name ?? "nil")" })
         return switched
     }
 }

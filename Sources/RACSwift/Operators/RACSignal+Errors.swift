@@ -10,7 +10,7 @@ extension RACSignal {
     /// the error was sent; disposing the subscription disposes whichever
     /// signal is subscribed at the time.
     public func `catch`(_ block: @escaping (any Error) -> RACSignal<Value>) -> RACSignal<Value> {
-        chain("[\(name)] -catch:") {
+        chain("[\(self.name)] -catch:") {
             var caught = false
             return { error in
                 guard let error, !caught else { return nil }
@@ -24,7 +24,7 @@ extension RACSignal {
     /// instead of the error. RAC 2.5's `-catchTo:`.
     public func catchTo(_ signal: RACSignal<Value>) -> RACSignal<Value> {
         let caught = self.catch { _ in signal }
-        caught.name = "[\(name)] -catchTo: \(signal.name)"
+        caught.setName(derivedBy: { "[\(self.name)] -catchTo: \(signal.name)" })
         return caught
     }
 
@@ -40,7 +40,7 @@ extension RACSignal {
     /// Disposing the subscription cancels an attempt not yet started.
     public func retry(_ count: Int) -> RACSignal<Value> {
         precondition(count >= 0, "retry(_:) needs a count of 0 (no limit) or more, not \(count)")
-        return chain("[\(name)] -retry: \(count)", rescheduling: true) {
+        return chain("[\(self.name)] -retry: \(count)", rescheduling: true) {
             var retries = 0
             return { [self] error in
                 guard error != nil, count == 0 || retries < count else { return nil }
@@ -54,7 +54,7 @@ extension RACSignal {
     /// until it completes: RAC 2.5's `-retry`, the same as `retry(0)`.
     public func retry() -> RACSignal<Value> {
         let retrying = retry(0)
-        retrying.name = "[\(name)] -retry"
+        retrying.setName(derivedBy: { "[\(self.name)] -retry" })
         return retrying
     }
 
@@ -66,7 +66,7 @@ extension RACSignal {
     /// the scheduler, until something downstream (`take(_:)`, a dispose)
     /// ends the subscription.
     public func `repeat`() -> RACSignal<Value> {
-        chain("[\(name)] -repeat", rescheduling: true) {
+        chain("[\(self.name)] -repeat", rescheduling: true) {
             { [self] error in error == nil ? self : nil }
         }
     }

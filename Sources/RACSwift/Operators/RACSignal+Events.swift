@@ -3,7 +3,7 @@ extension RACSignal {
     /// each value, then `.error(error)` or `.completed` as the last value,
     /// followed by completion. The returned signal never fails.
     public func materialize() -> RACSignal<RACEvent<Value>> {
-        lift("[\(name)] -materialize") { downstream in
+        lift("[\(self.name)] -materialize") { downstream in
             RACForwardingSink(downstream, onNext: { value, downstream in
                 downstream.sendNext(.next(value))
             }, onError: { error, downstream in
@@ -20,6 +20,6 @@ extension RACSignal {
     /// event, and ends with the first `.error` or `.completed` event, which
     /// disposes the subscription to the receiver.
     public func dematerialize<U>() -> RACSignal<U> where Value == RACEvent<U> {
-        liftNext("[\(name)] -dematerialize") { event, sink in sink.downstream(U.self).send(event) }
+        liftNext("[\(self.name)] -dematerialize") { event, sink in sink.downstream(U.self).send(event) }
     }
 }

@@ -4,7 +4,7 @@ extension RACSignal {
     public func filter(_ block: @escaping (Value) -> Bool) -> RACSignal<Value> {
         // One step for every subscription; each sink holds the block.
         let step = RACFilterSink<Value>.step
-        return lift("[\(name)] -filter:") { downstream in RACFilterSink(downstream, predicate: block, step: step) }
+        return lift("[\(self.name)] -filter:") { downstream in RACFilterSink(downstream, predicate: block, step: step) }
     }
 
     /// Sends every value that is not equal to `value`.
@@ -16,7 +16,7 @@ extension RACSignal {
     /// Sends no values: only the receiver's error or completion.
     @inlinable
     public func ignoreValues() -> RACSignal<Value> {
-        liftNext("[\(name)] -ignoreValues") { _, _ in }
+        liftNext("[\(self.name)] -ignoreValues") { _, _ in }
     }
 
     /// Sends the first `count` values, then completes, which disposes the
@@ -27,10 +27,10 @@ extension RACSignal {
         precondition(count >= 0, "take(_:) needs a count of 0 or more, not \(count)")
         guard count > 0 else {
             let signal = RACSignal.empty()
-            signal.name = "[\(name)] -take: 0"
+            signal.setName(derivedBy: { "[\(self.name)] -take: 0" })
             return signal
         }
-        return lift("[\(name)] -take: \(count)") { downstream in
+        return lift("[\(self.name)] -take: \(count)") { downstream in
             var remaining = count
             return RACForwardingSink(downstream, onNext: { value, downstream in
                 remaining -= 1
@@ -44,7 +44,7 @@ extension RACSignal {
     @inlinable
     public func skip(_ count: Int) -> RACSignal<Value> {
         precondition(count >= 0, "skip(_:) needs a count of 0 or more, not \(count)")
-        return lift("[\(name)] -skip: \(count)") { downstream in
+        return lift("[\(self.name)] -skip: \(count)") { downstream in
             var remaining = count
             return RACForwardingSink(downstream, onNext: { value, downstream in
                 if remaining > 0 {
@@ -61,7 +61,7 @@ extension RACSignal {
     /// the held values are dropped.
     public func takeLast(_ count: Int) -> RACSignal<Value> {
         precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, not \(count)")
-        return lift("[\(name)] -takeLast: \(count)") { downstream in
+        return lift("[\(self.name)] -takeLast: \(count)") { downstream in
             // A ring: once full, `oldest` is where the next value overwrites
             // the oldest one, so each value costs O(1), not a shift.
             var held: [Value] = []
@@ -86,7 +86,7 @@ extension RACSignal {
     /// without sending that one, which disposes the subscription to the
     /// receiver.
     public func takeUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
-        liftNext("[\(name)] -takeUntilBlock:") { value, sink in
+        liftNext("[\(self.name)] -takeUntilBlock:") { value, sink in
             if predicate(value) {
                 sink.downstream(Value.self).sendCompleted()
             } else {
@@ -99,14 +99,14 @@ extension RACSignal {
     /// first value for which it returns false, without sending it.
     public func takeWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
         let signal = takeUntilBlock { !predicate($0) }
-        signal.name = "[\(name)] -takeWhileBlock:"
+        signal.setName(derivedBy: { "[\(self.name)] -takeWhileBlock:" })
         return signal
     }
 
     /// Skips values until `predicate` returns true for one, then sends that
     /// one and every later value without asking `predicate` again.
     public func skipUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
-        lift("[\(name)] -skipUntilBlock:") { downstream in
+        lift("[\(self.name)] -skipUntilBlock:") { downstream in
             var skipping = true
             return RACForwardingSink(downstream, onNext: { value, downstream in
                 if skipping {
@@ -122,7 +122,7 @@ extension RACSignal {
     /// value for which it returns false and every later value.
     public func skipWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
         let signal = skipUntilBlock { !predicate($0) }
-        signal.name = "[\(name)] -skipWhileBlock:"
+        signal.setName(derivedBy: { "[\(self.name)] -skipWhileBlock:" })
         return signal
     }
 
@@ -130,7 +130,7 @@ extension RACSignal {
     /// first value is always sent. Each subscription compares afresh.
     @inlinable
     public func distinctUntilChanged() -> RACSignal<Value> where Value: Equatable {
-        lift("[\(name)] -distinctUntilChanged") { downstream in
+        lift("[\(self.name)] -distinctUntilChanged") { downstream in
             // Optional even when `Value` is: `.some(nil)` is a sent nil.
             var last: Value?
             return RACForwardingSink(downstream, onNext: { value, downstream in

@@ -38,7 +38,7 @@ extension RACSignal {
     /// of the inner signal that sent them, or by a thread delivering
     /// already. Costs no lock, and no allocation per inner value.
     public func flattenMap<U>(_ block: @escaping (Value) -> RACSignal<U>) -> RACSignal<U> {
-        RACSignal<U>.multiSource("[\(name)] -flattenMap:") { downstream, group in
+        RACSignal<U>.multiSource("[\(self.name)] -flattenMap:") { downstream, group in
             let gate = RACSerializingSink(downstream)
             // The number of sources still running, the receiver counting as
             // one until it completes; whoever takes it to 0 completes the
@@ -69,7 +69,7 @@ extension RACSignal {
     /// `-flatten`.
     public func flatten<U>() -> RACSignal<U> where Value == RACSignal<U> {
         let flattened = flattenMap { $0 }
-        flattened.name = "[\(name)] -flatten"
+        flattened.setName(derivedBy: { "[\(self.name)] -flatten" })
         return flattened
     }
 
@@ -85,10 +85,10 @@ extension RACSignal {
         precondition(maxConcurrent >= 0, "flatten(_:) needs a limit of 0 (none) or more, not \(maxConcurrent)")
         guard maxConcurrent > 0 else {
             let flattened: RACSignal<U> = flatten()
-            flattened.name = "[\(name)] -flatten: 0"
+            flattened.setName(derivedBy: { "[\(self.name)] -flatten: 0" })
             return flattened
         }
-        return RACSignal<U>.multiSource("[\(name)] -flatten: \(maxConcurrent)") { downstream, group in
+        return RACSignal<U>.multiSource("[\(self.name)] -flatten: \(maxConcurrent)") { downstream, group in
             let gate = RACSerializingSink(downstream)
             // The running count, the queue and the receiver's completion
             // change together, from the receiver's thread and from inner
@@ -175,7 +175,7 @@ extension RACSignal {
     /// returning nil or setting its `stop` argument to true; the whole
     /// completes once the signals it returned have completed.
     public func bind<U>(_ block: @escaping () -> (Value, inout Bool) -> RACSignal<U>?) -> RACSignal<U> {
-        let signals: RACSignal<RACSignal<U>> = lift("[\(name)] -bind:") { downstream in
+        let signals: RACSignal<RACSignal<U>> = lift("[\(self.name)] -bind:") { downstream in
             let bindBlock = block()
             return RACForwardingSink(downstream, onNext: { value, downstream in
                 var stop = false
@@ -194,7 +194,7 @@ extension RACSignal {
     /// 2.5's `-concat` (which is `-flatten: 1`).
     public func concat<U>() -> RACSignal<U> where Value == RACSignal<U> {
         let concatenated: RACSignal<U> = flatten(1)
-        concatenated.name = "[\(name)] -concat"
+        concatenated.setName(derivedBy: { "[\(self.name)] -concat" })
         return concatenated
     }
 
@@ -209,7 +209,7 @@ extension RACSignal {
     /// Values are sent on the thread of the inner signal that sent them, or
     /// by a thread delivering already.
     public func switchToLatest<U>() -> RACSignal<U> where Value == RACSignal<U> {
-        RACSignal<U>.multiSource("[\(name)] -switchToLatest") { downstream, group in
+        RACSignal<U>.multiSource("[\(self.name)] -switchToLatest") { downstream, group in
             // State behind the gate: only the delivering thread touches it.
             // Inner signals are numbered from 1; `latest` is the number of
             // the current one, so events of earlier ones are recognised and

@@ -17,7 +17,7 @@ extension RACSignal {
     public func groupBy<K: Hashable, U>(_ keyBlock: @escaping (Value) -> K,
                                         transform: @escaping (Value) -> U)
         -> RACSignal<RACGroupedSignal<K, U>> {
-        lift("[\(name)] -groupBy:transform:") { downstream in
+        lift("[\(self.name)] -groupBy:transform:") { downstream in
             // Per subscription. The source's events are serialized, so the
             // table needs no synchronization.
             var groups: [K: RACGroupedSignal<K, U>] = [:]

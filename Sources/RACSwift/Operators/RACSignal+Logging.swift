@@ -2,7 +2,8 @@ import Foundation
 
 extension RACSignal {
     /// Logs every event of the receiver (`logNext()`, `logError()` and
-    /// `logCompleted()` together) and passes it on.
+    /// `logCompleted()` together) and passes it on. Lines go through
+    /// `RACLogger`.
     public func logAll() -> RACSignal<Value> {
         logNext().logError().logCompleted()
     }
@@ -22,16 +23,34 @@ extension RACSignal {
         logged(doCompleted { [self] in log("completed") })
     }
 
+    /// Logs the subscription (`subscribed`), every event as `logAll()`
+    /// does, and the disposal (`disposed`, which follows the error or the
+    /// completion too, since a terminal event disposes the subscription),
+    /// then passes the events on: what RxSwift's `debug` and ReactiveSwift's
+    /// `logEvents` log. Each line names the receiver as `logAll()`'s do.
+    public func logEvents() -> RACSignal<Value> {
+        let events = logAll()
+        return logged(RACSignal.createSignal { [self] subscriber in
+            log("subscribed")
+            let subscription = events.subscribe(subscriber)
+            return RACDisposable { [self] in
+                log("disposed")
+                subscription.dispose()
+            }
+        })
+    }
+
     /// `signal` under the receiver's name: logging leaves a chain's names
     /// unchanged, as in RAC.
     private func logged(_ signal: RACSignal<Value>) -> RACSignal<Value> {
-        signal.name = name
+        signal.nameSource = nameSource
         return signal
     }
 
-    /// Writes `<Class: address> name: name event` to stderr through NSLog,
-    /// the line RAC logs, on the thread that delivers the event.
+    /// Writes `<Class: address> name: name event`, the line RAC logs,
+    /// through `RACLogger` (by default to stderr through NSLog), on the
+    /// thread that delivers the event.
     private func log(_ event: String) {
-        NSLog("%@", "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())> name: \(name) \(event)")
+        RACLogger.write("<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())> name: \(name) \(event)")
     }
 }

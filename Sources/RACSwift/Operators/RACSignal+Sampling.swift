@@ -12,7 +12,7 @@ extension RACSignal {
     public func bufferWithTime(_ interval: TimeInterval, onScheduler scheduler: RACScheduler) -> RACSignal<[Value]> {
         precondition(scheduler !== RACScheduler.immediateScheduler, "-bufferWithTime cannot use the immediate scheduler")
         return bufferWithTime(interval, fixedScheduler: scheduler,
-                              name: "[\(name)] -bufferWithTime: \(interval) onScheduler: \(scheduler)")
+                              name: "[\(self.name)] -bufferWithTime: \(interval) onScheduler: \(scheduler)")
     }
 
     /// `bufferWithTime(_:onScheduler:)` on the scheduler current where the
@@ -20,12 +20,12 @@ extension RACSignal {
     /// background scheduler made for the subscription: the choice RAC makes
     /// for `-throttle:` and `-delay:`.
     public func bufferWithTime(_ interval: TimeInterval) -> RACSignal<[Value]> {
-        bufferWithTime(interval, fixedScheduler: nil, name: "[\(name)] -bufferWithTime: \(interval)")
+        bufferWithTime(interval, fixedScheduler: nil, name: "[\(self.name)] -bufferWithTime: \(interval)")
     }
 
     private func bufferWithTime(_ interval: TimeInterval, fixedScheduler: RACScheduler?,
-                                name: String) -> RACSignal<[Value]> {
-        lift(name) { downstream in
+                                name: @autoclosure @escaping () -> String) -> RACSignal<[Value]> {
+        lift(name()) { downstream in
             RACBufferSink(downstream, interval: interval, scheduler: fixedScheduler)
         }
     }
@@ -40,7 +40,7 @@ extension RACSignal {
     /// subscribed first, so a value it sends at once is there for a sampler
     /// that fires at once.
     public func sample<U>(_ sampler: RACSignal<U>) -> RACSignal<Value> {
-        .multiSource("[\(name)] -sample: \(sampler.name)") { [self] downstream, group in
+        .multiSource("[\(self.name)] -sample: \(sampler.name)") { [self] downstream, group in
             let sink = RACSampleSink(downstream)
             group.add(subscribe(sink: sink))
             // A source that ended at once ended the sample too.

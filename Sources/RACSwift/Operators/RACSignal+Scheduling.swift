@@ -13,7 +13,7 @@ extension RACSignal {
     /// scheduler and releases the subscriber at once, without waiting for
     /// them to come due.
     public func deliverOn(_ scheduler: RACScheduler) -> RACSignal<Value> {
-        lift("[\(name)] -deliverOn: \(scheduler)") { downstream in
+        lift("[\(self.name)] -deliverOn: \(scheduler)") { downstream in
             let target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
             return RACForwardingSink(downstream, onNext: { value, _ in
                 scheduler.schedule { target.withTarget { $0.sendNext(value) } }
@@ -36,7 +36,7 @@ extension RACSignal {
     /// event has been delivered, so an event goes on at once only when it is
     /// the only one in flight.
     public func deliverOnMainThread() -> RACSignal<Value> {
-        lift("[\(name)] -deliverOnMainThread") { downstream in
+        lift("[\(self.name)] -deliverOnMainThread") { downstream in
             let main = RACScheduler.mainThreadScheduler
             let target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
             let inFlight = RACAtomicCell()
@@ -75,7 +75,7 @@ extension RACSignal {
     /// when `dispose()` returns).
     public func subscribeOn(_ scheduler: RACScheduler) -> RACSignal<Value> {
         let signal = RACSubscribeOnSignal(source: self, scheduler: scheduler)
-        signal.name = "[\(name)] -subscribeOn: \(scheduler)"
+        signal.setName(derivedBy: { "[\(self.name)] -subscribeOn: \(scheduler)" })
         return signal
     }
 }

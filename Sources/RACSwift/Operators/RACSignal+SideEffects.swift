@@ -4,7 +4,7 @@ extension RACSignal {
     /// is subscribed, and it runs once per subscription.
     @inlinable
     public func doNext(_ block: @escaping (Value) -> Void) -> RACSignal<Value> {
-        liftNext("[\(name)] -doNext:") { value, sink in
+        liftNext("[\(self.name)] -doNext:") { value, sink in
             block(value)
             sink.downstream(Value.self).sendNext(value)
         }
@@ -12,13 +12,13 @@ extension RACSignal {
 
     /// Calls `block` with the receiver's error just before sending it on.
     public func doError(_ block: @escaping (any Error) -> Void) -> RACSignal<Value> {
-        doTerminal("[\(name)] -doError:", error: block, completed: nil)
+        doTerminal("[\(self.name)] -doError:", error: block, completed: nil)
     }
 
     /// Calls `block` when the receiver completes, just before sending the
     /// completion on.
     public func doCompleted(_ block: @escaping () -> Void) -> RACSignal<Value> {
-        doTerminal("[\(name)] -doCompleted:", error: nil, completed: block)
+        doTerminal("[\(self.name)] -doCompleted:", error: nil, completed: block)
     }
 
     /// Calls `block` each time the returned signal is subscribed, on the
@@ -28,7 +28,7 @@ extension RACSignal {
             block()
             return self
         }
-        signal.name = "[\(name)] -initially:"
+        signal.setName(derivedBy: { "[\(self.name)] -initially:" })
         return signal
     }
 
@@ -36,14 +36,14 @@ extension RACSignal {
     /// terminal event is sent on. As in RAC, it does not run when the
     /// subscription is disposed before either.
     public func finally(_ block: @escaping () -> Void) -> RACSignal<Value> {
-        doTerminal("[\(name)] -finally:", error: { _ in block() }, completed: block)
+        doTerminal("[\(self.name)] -finally:", error: { _ in block() }, completed: block)
     }
 
     /// Passes every event on, first calling `error` or `completed` (when
     /// given) on the matching terminal event.
-    private func doTerminal(_ name: String, error: ((any Error) -> Void)?,
+    private func doTerminal(_ name: @autoclosure @escaping () -> String, error: ((any Error) -> Void)?,
                             completed: (() -> Void)?) -> RACSignal<Value> {
-        lift(name) { downstream in
+        lift(name()) { downstream in
             RACForwardingSink(downstream, onNext: { value, downstream in
                 downstream.sendNext(value)
             }, onError: { failure, downstream in

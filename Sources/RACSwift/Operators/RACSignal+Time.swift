@@ -15,7 +15,7 @@ extension RACSignal {
     /// the value is sent from there.
     public func throttle(_ interval: TimeInterval) -> RACSignal<Value> {
         throttle(interval, fixedScheduler: nil, valuesPassingTest: { _ in true },
-                 name: "[\(name)] -throttle: \(interval)")
+                 name: "[\(self.name)] -throttle: \(interval)")
     }
 
     /// `throttle(_:)` for the values that pass `predicate`; a value that
@@ -25,7 +25,7 @@ extension RACSignal {
     public func throttle(_ interval: TimeInterval,
                          valuesPassingTest predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
         throttle(interval, fixedScheduler: nil, valuesPassingTest: predicate,
-                 name: "[\(name)] -throttle: \(interval) valuesPassingTest:")
+                 name: "[\(self.name)] -throttle: \(interval) valuesPassingTest:")
     }
 
     /// `throttle(_:valuesPassingTest:)` with the waits on `scheduler` (a
@@ -35,13 +35,13 @@ extension RACSignal {
                          valuesPassingTest predicate: @escaping (Value) -> Bool = { _ in true })
         -> RACSignal<Value> {
         throttle(interval, fixedScheduler: scheduler, valuesPassingTest: predicate,
-                 name: "[\(name)] -throttle: \(interval) onScheduler: \(scheduler)")
+                 name: "[\(self.name)] -throttle: \(interval) onScheduler: \(scheduler)")
     }
 
     private func throttle(_ interval: TimeInterval, fixedScheduler: RACScheduler?,
                           valuesPassingTest predicate: @escaping (Value) -> Bool,
-                          name: String) -> RACSignal<Value> {
-        lift(name) { downstream in
+                          name: @autoclosure @escaping () -> String) -> RACSignal<Value> {
+        lift(name()) { downstream in
             RACThrottleSink(downstream, interval: interval, scheduler: fixedScheduler, predicate: predicate)
         }
     }
@@ -59,17 +59,17 @@ extension RACSignal {
     /// none, on a background scheduler made for the subscription, and is sent
     /// from there.
     public func delay(_ interval: TimeInterval) -> RACSignal<Value> {
-        delay(interval, fixedScheduler: nil, name: "[\(name)] -delay: \(interval)")
+        delay(interval, fixedScheduler: nil, name: "[\(self.name)] -delay: \(interval)")
     }
 
     /// `delay(_:)` with the waits on `scheduler` (a `RACTestScheduler`, to
     /// delay in virtual time): values and completion are sent from there.
     public func delay(_ interval: TimeInterval, onScheduler scheduler: RACScheduler) -> RACSignal<Value> {
-        delay(interval, fixedScheduler: scheduler, name: "[\(name)] -delay: \(interval) onScheduler: \(scheduler)")
+        delay(interval, fixedScheduler: scheduler, name: "[\(self.name)] -delay: \(interval) onScheduler: \(scheduler)")
     }
 
-    private func delay(_ interval: TimeInterval, fixedScheduler: RACScheduler?, name: String) -> RACSignal<Value> {
-        lift(name) { downstream in
+    private func delay(_ interval: TimeInterval, fixedScheduler: RACScheduler?, name: @autoclosure @escaping () -> String) -> RACSignal<Value> {
+        lift(name()) { downstream in
             // Delayed events arrive from the schedulers' threads, the error
             // from the receiver's: they meet in a serializing sink, so the
             // subscriber still receives one event at a time.
@@ -108,7 +108,7 @@ extension RACSignal {
     /// immediate scheduler.
     public func timeout(_ interval: TimeInterval, onScheduler scheduler: RACScheduler) -> RACSignal<Value> {
         precondition(scheduler !== RACScheduler.immediateScheduler, "-timeout cannot use the immediate scheduler")
-        return lift("[\(name)] -timeout: \(interval) onScheduler: \(scheduler)") { downstream in
+        return lift("[\(self.name)] -timeout: \(interval) onScheduler: \(scheduler)") { downstream in
             // The timer and the receiver race to end the subscription: a
             // serializing sink lets the first terminal event through and
             // drops everything after it.
@@ -147,7 +147,7 @@ extension RACSignal where Value == Date {
                 subscriber.sendNext(scheduler.now)
             }
         }
-        signal.name = "+interval: \(interval) onScheduler: \(scheduler) withLeeway: \(leeway)"
+        signal.setName(derivedBy: { "+interval: \(interval) onScheduler: \(scheduler) withLeeway: \(leeway)" })
         return signal
     }
 }

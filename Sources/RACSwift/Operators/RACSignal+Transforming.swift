@@ -4,7 +4,7 @@ extension RACSignal {
     public func map<U>(_ block: @escaping (Value) -> U) -> RACSignal<U> {
         // One step for every subscription; each sink holds the block.
         let step = RACMapSink<Value, U>.step
-        return lift("[\(name)] -map:") { downstream in RACMapSink(downstream, transform: block, step: step) }
+        return lift("[\(self.name)] -map:") { downstream in RACMapSink(downstream, transform: block, step: step) }
     }
 
     /// Sends `value` in place of each value.
@@ -20,7 +20,7 @@ extension RACSignal {
     @inlinable
     public func reduceEach<each T, R>(_ block: @escaping (repeat each T) -> R) -> RACSignal<R>
         where Value == (repeat each T) {
-        liftNext("[\(name)] -reduceEach:") { value, sink in
+        liftNext("[\(self.name)] -reduceEach:") { value, sink in
             sink.downstream(R.self).sendNext(block(repeat each value))
         }
     }
@@ -31,33 +31,33 @@ extension RACSignal {
     /// Swift cannot split a tuple into its head and a parameter pack.)
     @inlinable
     public func reduceApply<A, R>() -> RACSignal<R> where Value == ((A) -> R, A) {
-        map { $0.0($0.1) }.setName("[\(name)] -reduceApply")
+        map { $0.0($0.1) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
     }
 
     /// `reduceApply()` for functions of two arguments.
     @inlinable
     public func reduceApply<A, B, R>() -> RACSignal<R> where Value == ((A, B) -> R, A, B) {
-        map { $0.0($0.1, $0.2) }.setName("[\(name)] -reduceApply")
+        map { $0.0($0.1, $0.2) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
     }
 
     /// `reduceApply()` for functions of three arguments.
     @inlinable
     public func reduceApply<A, B, C, R>() -> RACSignal<R> where Value == ((A, B, C) -> R, A, B, C) {
-        map { $0.0($0.1, $0.2, $0.3) }.setName("[\(name)] -reduceApply")
+        map { $0.0($0.1, $0.2, $0.3) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
     }
 
     /// `reduceApply()` for functions of four arguments.
     @inlinable
     public func reduceApply<A, B, C, D, R>() -> RACSignal<R>
         where Value == ((A, B, C, D) -> R, A, B, C, D) {
-        map { $0.0($0.1, $0.2, $0.3, $0.4) }.setName("[\(name)] -reduceApply")
+        map { $0.0($0.1, $0.2, $0.3, $0.4) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
     }
 
     /// `reduceApply()` for functions of five arguments.
     @inlinable
     public func reduceApply<A, B, C, D, E, R>() -> RACSignal<R>
         where Value == ((A, B, C, D, E) -> R, A, B, C, D, E) {
-        map { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }.setName("[\(name)] -reduceApply")
+        map { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
     }
 
     /// Sends `block(value)` for each value until `block` throws; the thrown
@@ -66,7 +66,7 @@ extension RACSignal {
     /// a nil result and an `NSError **`.
     @inlinable
     public func tryMap<U>(_ block: @escaping (Value) throws -> U) -> RACSignal<U> {
-        liftNext("[\(name)] -tryMap:") { value, sink in
+        liftNext("[\(self.name)] -tryMap:") { value, sink in
             let downstream = sink.downstream(U.self)
             do {
                 downstream.sendNext(try block(value))
@@ -85,7 +85,7 @@ extension RACSignal {
             try block(value)
             return value
         }
-        return tried.setName("[\(name)] -try:")
+        return tried.setName(derivedBy: { "[\(self.name)] -try:" })
     }
 
     /// Sends, for each value, the running result of combining it with the
@@ -93,7 +93,7 @@ extension RACSignal {
     /// and so on. Each subscription starts again from `start`.
     @inlinable
     public func scanWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
-        scan("[\(name)] -scanWithStart:reduce:", from: start) { running, value, _ in reduce(running, value) }
+        scan("[\(self.name)] -scanWithStart:reduce:", from: start) { running, value, _ in reduce(running, value) }
     }
 
     /// `scanWithStart(_:reduce:)` whose `reduce` is also given each value's
@@ -101,13 +101,13 @@ extension RACSignal {
     @inlinable
     public func scanWithStart<R>(_ start: R,
                                  reduceWithIndex reduce: @escaping (R, Value, Int) -> R) -> RACSignal<R> {
-        scan("[\(name)] -scanWithStart:reduceWithIndex:", from: start, reduce)
+        scan("[\(self.name)] -scanWithStart:reduceWithIndex:", from: start, reduce)
     }
 
     /// The running results of `reduce`, from `start` anew for each
     /// subscription.
     @inlinable
-    internal func scan<R>(_ name: @autoclosure () -> String, from start: R,
+    internal func scan<R>(_ name: @autoclosure @escaping () -> String, from start: R,
                           _ reduce: @escaping (R, Value, Int) -> R) -> RACSignal<R> {
         lift(name()) { downstream in
             // Per subscription; touched only by the serialized deliveries.
@@ -127,7 +127,7 @@ extension RACSignal {
     @inlinable
     public func combinePreviousWithStart<R>(_ start: Value,
                                             reduce: @escaping (Value, Value) -> R) -> RACSignal<R> {
-        lift("[\(name)] -combinePreviousWithStart:reduce:") { downstream in
+        lift("[\(self.name)] -combinePreviousWithStart:reduce:") { downstream in
             var previous = start
             return RACForwardingSink(downstream, onNext: { value, downstream in
                 let combined = reduce(previous, value)
@@ -142,7 +142,7 @@ extension RACSignal {
     /// `return(_:)` delivers it, through the subscription scheduler.
     public func startWith(_ value: Value) -> RACSignal<Value> {
         let signal = RACSignal.return(value).concat(self)
-        signal.name = "[\(name)] -startWith:"
+        signal.setName(derivedBy: { "[\(self.name)] -startWith:" })
         return signal
     }
 }

@@ -43,7 +43,7 @@ extension RACSignal {
     /// state that holds one type.
     internal func pairs<U>(_ combination: RACCombination, with signal: RACSignal<U>) -> RACSignal<(Value, U)> {
         RACSignal<RACEither<Value, U>>.combining(
-            combination, "[\(name)] -\(combination.rawValue)With: \(signal.name)",
+            combination, "[\(self.name)] -\(combination.rawValue)With: \(signal.name)",
             [map(RACEither.left), signal.map(RACEither.right)]
         ) { valueOf in (valueOf(0).leftValue, valueOf(1).rightValue) }
     }
@@ -55,11 +55,11 @@ extension RACSignal {
     /// error of any source is sent on at once. The state runs for one event
     /// at a time, so its captures need no synchronization.
     private static func combining<Output>(
-        _ combination: RACCombination, _ name: String, _ sources: [RACSignal<Value>],
+        _ combination: RACCombination, _ name: @autoclosure @escaping () -> String, _ sources: [RACSignal<Value>],
         _ output: @escaping (_ valueOf: (Int) -> Value) -> Output
     ) -> RACSignal<Output> {
-        guard !sources.isEmpty else { return .empty(named: name) }
-        return RACSignal<Output>.multiSource(name) { downstream, group in
+        guard !sources.isEmpty else { return .empty(named: name()) }
+        return RACSignal<Output>.multiSource(name()) { downstream, group in
             let state = combination == .zip
                 ? zipState(count: sources.count, output)
                 : combineLatestState(count: sources.count, output)

@@ -131,7 +131,7 @@ extension RACSequence {
                 reschedule()
             }
         }
-        signal.name = "[RACSequence] -signalWithScheduler: \(scheduler)"
+        signal.setName(derivedBy: { "[RACSequence] -signalWithScheduler: \(scheduler)" })
         return signal
     }
 

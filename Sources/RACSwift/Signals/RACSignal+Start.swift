@@ -15,7 +15,7 @@ extension RACSignal {
         // Subscribe once to make the lazy signal schedule its block. The
         // base sink ignores every event.
         _ = signal.subscribe(sink: RACSubscriptionSink())
-        signal.name = "+startEagerlyWithScheduler: \(scheduler) block:"
+        signal.setName(derivedBy: { "+startEagerlyWithScheduler: \(scheduler) block:" })
         return signal
     }
 
@@ -40,7 +40,7 @@ extension RACSignal {
             block(subscriber)
             return nil
         }.replayLazily().subscribeOn(scheduler)
-        signal.name = "+startLazilyWithScheduler: \(scheduler) block:"
+        signal.setName(derivedBy: { "+startLazilyWithScheduler: \(scheduler) block:" })
         return signal
     }
 }

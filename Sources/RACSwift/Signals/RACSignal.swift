@@ -1,5 +1,21 @@
 import CShims
 
+/// What a signal's `name` is: a string set once, or a description of an
+/// operator's signal, built from its sources' names when read.
+@usableFromInline
+internal enum RACSignalName {
+    case fixed(String)
+    case derived(() -> String)
+
+    @usableFromInline
+    internal var name: String {
+        switch self {
+        case .fixed(let name): return name
+        case .derived(let describe): return describe()
+        }
+    }
+}
+
 /// A stream of events: any number of values, then at most one error or
 /// completion. RAC 2.5's `RACSignal`.
 ///
@@ -8,8 +24,17 @@ import CShims
 /// among all subscribers. Operators in `Operators/` build new signals from
 /// existing ones.
 open class RACSignal<Value> {
-    /// A name for debugging; operators derive theirs from their sources'.
-    public var name: String = ""
+    /// A name for debugging: RAC's `name`. An operator's signal derives its
+    /// name from its sources' (`[source] -map:`) when the name is read, as
+    /// RAC 2.5 named signals only when debugging: building a chain does no
+    /// string work. Setting it replaces the derived name.
+    public var name: String {
+        get { nameSource.name }
+        set { nameSource = .fixed(newValue) }
+    }
+
+    /// Where `name` comes from.
+    @usableFromInline internal var nameSource: RACSignalName = .fixed("")
 
     /// Sets `name` and returns the receiver, for chaining: RAC 2.5's
     /// `-setNameWithFormat:` (with Swift's string interpolation for the
@@ -17,6 +42,14 @@ open class RACSignal<Value> {
     @discardableResult
     public func setName(_ name: String) -> RACSignal<Value> {
         self.name = name
+        return self
+    }
+
+    /// Names the receiver with what `describe` returns each time the name is
+    /// read (see `name`) and returns it.
+    @inlinable @discardableResult
+    internal func setName(derivedBy describe: @escaping () -> String) -> RACSignal<Value> {
+        nameSource = .derived(describe)
         return self
     }
 

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Where the logging operators (`logAll()`, `logNext()`, `logError()`,
+/// `logCompleted()`, `logEvents()`) write their lines. RAC 2.5 wrote
+/// through NSLog only, which is still the default; set `handler` to send
+/// the lines to a file, `os_log`, a test's recorder or nowhere.
+public enum RACLogger {
+    /// Called with each line (`<RACDynamicSignal: 0x…> name: … next: 1`),
+    /// on the thread that delivers the event it describes, so it may be
+    /// called from several threads at once. Nil, the default, writes the
+    /// line to the standard error through NSLog.
+    ///
+    /// Reading and setting it are safe from any thread, and lock-free: a
+    /// line being logged while the handler is replaced goes to the old
+    /// handler or the new one.
+    public static var handler: (@Sendable (String) -> Void)? {
+        get {
+            handlerReference.load().map { unsafeDowncast($0, to: RACLogHandlerBox.self).write }
+        }
+        set {
+            let bits = RACAtomicReference.retainedBits(newValue.map(RACLogHandlerBox.init))
+            // The word never holds the odd stop value, so the swap always
+            // happens; the old handler is released as the result is dropped.
+            _ = handlerReference.replace(with: bits, unlessCurrentIs: 1)
+        }
+    }
+
+    /// Writes `line` through the handler.
+    internal static func write(_ line: String) {
+        if let handler {
+            handler(line)
+        } else {
+            NSLog("%@", line)
+        }
+    }
+
+    /// The handler, behind a reference that threads can read and replace at
+    /// once (see `RACAtomicReference` for how a reader never retains a
+    /// handler that a writer has just released).
+    private static var handlerReference: RACAtomicReference {
+        RACAtomicReference(value: handlerWords.word(0), readers: handlerWords.word(1),
+                           retired: handlerWords.word(2))
+    }
+
+    private static let handlerWords = RACAtomicCell(count: 3)
+}
+
+/// A handler as an object, which `RACAtomicReference` can hold.
+private final class RACLogHandlerBox {
+    let write: @Sendable (String) -> Void
+
+    init(_ write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+}
