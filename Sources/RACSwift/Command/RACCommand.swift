@@ -18,8 +18,9 @@ public enum RACCommandError: Error, Equatable {
 /// are subscribed on `RACScheduler.mainThreadScheduler`, and
 /// `executionSignals`, `executing`, `errors` and every value of `enabled`
 /// after its first are delivered there. On Linux the main thread scheduler
-/// runs only while the main thread runs the main queue (`dispatchMain()`, a
-/// run loop, a waiting test). A server, or a test in virtual time, passes
+/// runs only while the main queue is run: by the main thread's run loop
+/// (`RunLoop.main.run()`, a waiting test), or, under `dispatchMain()`, on a
+/// Dispatch worker thread. A server, or a test in virtual time, passes
 /// its own serial scheduler to `init(enabled:scheduler:signalBlock:)`, which
 /// then plays the main thread's part. `execute(_:)` itself may be called
 /// from any thread.

@@ -34,8 +34,9 @@ extension RACScheduler {
     }
 
     /// The scheduler of the main queue (the main thread). On Linux its blocks
-    /// run while the main thread runs the main queue (`dispatchMain()`, a run
-    /// loop, or a waiting test).
+    /// run only while the main queue is run: on the main thread by its run
+    /// loop (`RunLoop.main.run()`, a waiting test), or, under
+    /// `dispatchMain()`, on a Dispatch worker thread, one at a time.
     public static var mainThreadScheduler: RACScheduler { mainQueueScheduler }
 }
 
