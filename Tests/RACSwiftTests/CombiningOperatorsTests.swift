@@ -1,53 +1,12 @@
 import RACSwift
 import XCTest
 
-// Helpers shared by the OperatorsA2 test files, beside OperatorsA1Support's
-// recorder (`a1Record()`), test-driven source (`OperatorsA1Source`) and
-// `a1Values(_:)`.
-
-extension OperatorsA1Recorder {
-    /// Errors and completions received.
-    var terminals: Int { errors.count + completions }
-}
-
-/// A cold signal that counts its subscriptions in `count`, then sends
-/// `values` and completes.
-func a2Counting<Value>(_ count: @escaping () -> Void, _ values: Value...) -> RACSignal<Value> {
-    RACSignal.createSignal { subscriber in
-        count()
-        for value in values { subscriber.sendNext(value) }
-        subscriber.sendCompleted()
-        return nil
-    }
-}
-
-/// A subscriber that disposes its subscription at its first value, through
-/// the disposable it was given in `didSubscribe(with:)`: it can stop a
-/// subscription in the middle of a synchronous `subscribe`.
-final class A2DisposingSubscriber<Value>: RACSubscriber {
-    private(set) var values: [Value] = []
-    private(set) var terminals = 0
-    private var disposable: RACCompoundDisposable?
-
-    func didSubscribe(with disposable: RACCompoundDisposable) {
-        if self.disposable == nil { self.disposable = disposable }
-    }
-
-    func sendNext(_ value: Value) {
-        values.append(value)
-        disposable?.dispose()
-    }
-
-    func sendError(_ error: any Error) { terminals += 1 }
-    func sendCompleted() { terminals += 1 }
-}
-
-final class OperatorsA2CombiningTests: XCTestCase {
+final class CombiningOperatorsTests: XCTestCase {
     // MARK: concat
 
     func testConcatSubscribesEachOnlyAfterThePreviousCompleted() {
-        let first = OperatorsA1Source<Int>(), second = OperatorsA1Source<Int>(), third = OperatorsA1Source<Int>()
-        let recorder = RACSignal.concat([first.signal, second.signal, third.signal]).a1Record()
+        let first = DrivenSource<Int>(), second = DrivenSource<Int>(), third = DrivenSource<Int>()
+        let recorder = RACSignal.concat([first.signal, second.signal, third.signal]).record()
         XCTAssertEqual([first.subscriptions, second.subscriptions, third.subscriptions], [1, 0, 0])
         first.send(1, 2)
         XCTAssertEqual(second.subscriptions, 0)
@@ -65,13 +24,13 @@ final class OperatorsA2CombiningTests: XCTestCase {
     }
 
     func testConcatOfNoSignalsCompletesAtOnce() {
-        let recorder = RACSignal<Int>.concat([]).a1Record()
+        let recorder = RACSignal<Int>.concat([]).record()
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testConcatErrorEndsWithoutSubscribingTheRest() {
-        let first = OperatorsA1Source<Int>(), second = OperatorsA1Source<Int>()
-        let recorder = first.signal.concat(second.signal).a1Record()
+        let first = DrivenSource<Int>(), second = DrivenSource<Int>()
+        let recorder = first.signal.concat(second.signal).record()
         first.send(1)
         first.sendError(TestError(code: 7))
         XCTAssertEqual(recorder.values, [1])
@@ -82,8 +41,8 @@ final class OperatorsA2CombiningTests: XCTestCase {
     }
 
     func testDisposingConcatDisposesTheCurrentSourceOnly() {
-        let first = OperatorsA1Source<Int>(), second = OperatorsA1Source<Int>()
-        let recorder = first.signal.concat(second.signal).a1Record()
+        let first = DrivenSource<Int>(), second = DrivenSource<Int>()
+        let recorder = first.signal.concat(second.signal).record()
         first.sendCompleted()
         second.send(5)
         recorder.disposable?.dispose()
@@ -97,8 +56,8 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testConcatSubscribesNothingMoreOnceTheSubscriberDisposed() {
         var laterSubscriptions = 0
-        let subscriber = A2DisposingSubscriber<Int>()
-        RACSignal.concat([a1Values(1, 2), a2Counting({ laterSubscriptions += 1 }, 3)]).subscribe(subscriber)
+        let subscriber = DisposingAtFirstValueSubscriber<Int>()
+        RACSignal.concat([coldValues(1, 2), countingSubscriptions({ laterSubscriptions += 1 }, 3)]).subscribe(subscriber)
         XCTAssertEqual(subscriber.values, [1])
         XCTAssertEqual(subscriber.terminals, 0)
         XCTAssertEqual(laterSubscriptions, 0)
@@ -106,7 +65,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testConcatOfManySynchronousSignalsKeepsTheStackFlat() {
         let signals = (0..<20_000).map { RACSignal<Int>.return($0) }
-        let recorder = RACSignal.concat(signals).a1Record()
+        let recorder = RACSignal.concat(signals).record()
         XCTAssertEqual(recorder.values, Array(0..<20_000))
         XCTAssertEqual(recorder.completions, 1)
     }
@@ -115,7 +74,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testMergeSendsValuesInArrivalOrderAndCompletesAfterAll() {
         let first = RACSubject<Int>(), second = RACSubject<Int>()
-        let recorder = first.merge(second).a1Record()
+        let recorder = first.merge(second).record()
         first.sendNext(1)
         second.sendNext(2)
         second.sendNext(3)
@@ -128,13 +87,13 @@ final class OperatorsA2CombiningTests: XCTestCase {
     }
 
     func testMergeOfNoSignalsCompletesAtOnce() {
-        let recorder = RACSignal<Int>.merge([]).a1Record()
+        let recorder = RACSignal<Int>.merge([]).record()
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testMergeErrorDisposesTheOtherSources() {
-        let first = OperatorsA1Source<Int>(), second = OperatorsA1Source<Int>(), third = OperatorsA1Source<Int>()
-        let recorder = RACSignal.merge([first.signal, second.signal, third.signal]).a1Record()
+        let first = DrivenSource<Int>(), second = DrivenSource<Int>(), third = DrivenSource<Int>()
+        let recorder = RACSignal.merge([first.signal, second.signal, third.signal]).record()
         second.sendError()
         first.send(1)
         XCTAssertEqual(recorder.errors.count, 1)
@@ -145,15 +104,15 @@ final class OperatorsA2CombiningTests: XCTestCase {
     func testMergeSubscribesNothingAfterAnErrorDuringSubscription() {
         var laterSubscriptions = 0
         let failing = RACSignal<Int>.error(TestError())
-        let later = a2Counting({ laterSubscriptions += 1 }, 1)
-        let recorder = RACSignal.merge([failing, later]).a1Record()
+        let later = countingSubscriptions({ laterSubscriptions += 1 }, 1)
+        let recorder = RACSignal.merge([failing, later]).record()
         XCTAssertEqual(recorder.errors.count, 1)
         XCTAssertEqual(laterSubscriptions, 0)
     }
 
     func testDisposingMergeDisposesEverySource() {
-        let first = OperatorsA1Source<Int>(), second = OperatorsA1Source<Int>()
-        let recorder = first.signal.merge(second.signal).a1Record()
+        let first = DrivenSource<Int>(), second = DrivenSource<Int>()
+        let recorder = first.signal.merge(second.signal).record()
         first.send(1)
         recorder.disposable?.dispose()
         second.send(2)
@@ -165,7 +124,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testZipPairsValuesInOrderAndHandlesUnevenSources() {
         let a = RACSubject<Int>(), b = RACSubject<Int>(), c = RACSubject<Int>()
-        let recorder = RACSignal.zip([a, b, c]).a1Record()
+        let recorder = RACSignal.zip([a, b, c]).record()
         a.sendNext(1); a.sendNext(2); a.sendNext(3)
         b.sendNext(1)
         c.sendNext(1); c.sendNext(2)
@@ -183,7 +142,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testZipCompletesAsSoonAsNoTupleCanForm() {
         let a = RACSubject<Int>(), b = RACSubject<Int>()
-        let recorder = RACSignal.zip([a, b]).a1Record()
+        let recorder = RACSignal.zip([a, b]).record()
         a.sendNext(1)
         b.sendNext(1)
         a.sendNext(2)
@@ -196,7 +155,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testZipCompletesWhenAnEmptySourceCompletes() {
         let a = RACSubject<Int>(), b = RACSubject<Int>()
-        let recorder = a.zipWith(b).a1Record()
+        let recorder = a.zipWith(b).record()
         a.sendNext(1)
         b.sendCompleted()
         XCTAssertEqual(recorder.completions, 1)
@@ -204,8 +163,8 @@ final class OperatorsA2CombiningTests: XCTestCase {
     }
 
     func testZipWithSendsTuplesAndDisposesBothSources() {
-        let numbers = OperatorsA1Source<Int>(), letters = OperatorsA1Source<String>()
-        let recorder = numbers.signal.zipWith(letters.signal).a1Record()
+        let numbers = DrivenSource<Int>(), letters = DrivenSource<String>()
+        let recorder = numbers.signal.zipWith(letters.signal).record()
         numbers.send(1, 2)
         letters.send("a")
         XCTAssertEqual(recorder.values.map { "\($0.0)\($0.1)" }, ["1a"])
@@ -216,13 +175,13 @@ final class OperatorsA2CombiningTests: XCTestCase {
     }
 
     func testZipOfNoSignalsCompletesAtOnce() {
-        XCTAssertEqual(RACSignal<Int>.zip([]).a1Record().completions, 1)
+        XCTAssertEqual(RACSignal<Int>.zip([]).record().completions, 1)
     }
 
     func testZipSubscribesNothingAfterAnErrorDuringSubscription() {
         var laterSubscriptions = 0
-        let later = a2Counting({ laterSubscriptions += 1 }, 1)
-        let recorder = RACSignal.zip([.error(TestError()), later]).a1Record()
+        let later = countingSubscriptions({ laterSubscriptions += 1 }, 1)
+        let recorder = RACSignal.zip([.error(TestError()), later]).record()
         XCTAssertEqual(recorder.errors.count, 1)
         XCTAssertEqual(laterSubscriptions, 0)
     }
@@ -235,7 +194,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
             subscriber.sendCompleted()
             return nil
         }
-        let recorder = RACSignal.zip([signal, signal]).a1Record()
+        let recorder = RACSignal.zip([signal, signal]).record()
         XCTAssertEqual(subscriptions, 2)
         XCTAssertEqual(recorder.values, [[1, 2]])
         XCTAssertEqual(recorder.completions, 1)
@@ -245,7 +204,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testCombineLatestSendsOnlyOnceEverySourceSent() {
         let a = RACSubject<Int>(), b = RACSubject<Int>()
-        let recorder = RACSignal.combineLatest([a, b]).a1Record()
+        let recorder = RACSignal.combineLatest([a, b]).record()
         a.sendNext(1)
         a.sendNext(2)
         XCTAssertEqual(recorder.values, [])
@@ -257,7 +216,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testCombineLatestCompletesOnlyWhenAllComplete() {
         let a = RACSubject<Int>(), b = RACSubject<Int>(), c = RACSubject<Int>()
-        let recorder = RACSignal.combineLatest([a, b, c]).a1Record()
+        let recorder = RACSignal.combineLatest([a, b, c]).record()
         a.sendCompleted()
         b.sendCompleted()
         XCTAssertEqual(recorder.completions, 0)
@@ -266,8 +225,8 @@ final class OperatorsA2CombiningTests: XCTestCase {
     }
 
     func testCombineLatestErrorDisposesEverySource() {
-        let a = OperatorsA1Source<Int>(), b = OperatorsA1Source<Int>()
-        let recorder = RACSignal.combineLatest([a.signal, b.signal]).a1Record()
+        let a = DrivenSource<Int>(), b = DrivenSource<Int>()
+        let recorder = RACSignal.combineLatest([a.signal, b.signal]).record()
         b.sendError()
         a.send(1)
         XCTAssertEqual(recorder.errors.count, 1)
@@ -276,15 +235,15 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testCombineLatestOfOneOrNoSignals() {
         let subject = RACSubject<String>()
-        let one = RACSignal.combineLatest([subject]).a1Record()
+        let one = RACSignal.combineLatest([subject]).record()
         subject.sendNext("foo")
         XCTAssertEqual(one.values, [["foo"]])
-        XCTAssertEqual(RACSignal<Int>.combineLatest([]).a1Record().completions, 1)
+        XCTAssertEqual(RACSignal<Int>.combineLatest([]).record().completions, 1)
     }
 
     func testCombineLatestCountsNilAsAValue() {
         let a = RACSubject<Int?>(), b = RACSubject<Int?>()
-        let recorder = a.combineLatestWith(b).a1Record()
+        let recorder = a.combineLatestWith(b).record()
         a.sendNext(nil)
         XCTAssertEqual(recorder.values.count, 0)
         b.sendNext(nil)
@@ -297,7 +256,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testCombineLatestWithSendsTuplesOfTheSameSignal() {
         let subject = RACSubject<String>()
-        let recorder = subject.combineLatestWith(subject).a1Record()
+        let recorder = subject.combineLatestWith(subject).record()
         subject.sendNext("foo")
         XCTAssertEqual(recorder.values.last.map { "\($0.0) \($0.1)" }, "foo foo")
         subject.sendNext("bar")
@@ -308,12 +267,12 @@ final class OperatorsA2CombiningTests: XCTestCase {
 
     func testThenIgnoresValuesAndContinuesAfterCompletion() {
         var calls = 0
-        let source = OperatorsA1Source<Int>()
+        let source = DrivenSource<Int>()
         let signal = source.signal.then { () -> RACSignal<String> in
             calls += 1
-            return a1Values("x", "y")
+            return coldValues("x", "y")
         }
-        let recorder = signal.a1Record()
+        let recorder = signal.record()
         source.send(1, 2)
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(calls, 0, "the block runs only once the receiver completed")
@@ -322,7 +281,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
         XCTAssertEqual(recorder.completions, 1)
         XCTAssertEqual(calls, 1)
         XCTAssertEqual(source.disposals, 1)
-        _ = signal.a1Record()
+        _ = signal.record()
         source.sendCompleted()
         XCTAssertEqual(calls, 2, "once per subscription")
     }
@@ -332,7 +291,7 @@ final class OperatorsA2CombiningTests: XCTestCase {
         let recorder = RACSignal<Int>.error(TestError()).then { () -> RACSignal<Int> in
             calls += 1
             return .empty()
-        }.a1Record()
+        }.record()
         XCTAssertEqual(recorder.errors.count, 1)
         XCTAssertEqual(calls, 0)
     }

@@ -2,7 +2,7 @@ import Foundation
 import RACSwift
 import XCTest
 
-final class OperatorsA1BlockingTests: XCTestCase {
+final class BlockingOperatorsTests: XCTestCase {
     /// A signal that, once subscribed, sends `values` and then `end` from
     /// another thread after a short pause, so that the reader really waits.
     private func later(_ values: [Int], error: (any Error)? = nil) -> RACSignal<Int> {
@@ -69,7 +69,7 @@ final class OperatorsA1BlockingTests: XCTestCase {
     // MARK: toArray
 
     func testToArrayReturnsEveryValue() throws {
-        XCTAssertEqual(try a1Values(1, 2, 3).toArray(), [1, 2, 3])
+        XCTAssertEqual(try coldValues(1, 2, 3).toArray(), [1, 2, 3])
         XCTAssertEqual(try RACSignal<Int>.empty().toArray(), [])
     }
 
@@ -78,7 +78,7 @@ final class OperatorsA1BlockingTests: XCTestCase {
     }
 
     func testToArrayRethrowsTheSignalsError() {
-        XCTAssertThrowsError(try a1Failing(1, error: TestError(code: 4)).toArray()) { error in
+        XCTAssertThrowsError(try coldFailing(1, error: TestError(code: 4)).toArray()) { error in
             XCTAssertEqual(error as? TestError, TestError(code: 4))
         }
         XCTAssertThrowsError(try later([1], error: TestError(code: 8)).toArray()) { error in
@@ -89,7 +89,7 @@ final class OperatorsA1BlockingTests: XCTestCase {
     // MARK: waitUntilCompleted
 
     func testWaitUntilCompletedReturnsOnCompletion() throws {
-        try a1Values(1, 2).waitUntilCompleted()
+        try coldValues(1, 2).waitUntilCompleted()
         var completed = false
         try later([1]).doCompleted { completed = true }.waitUntilCompleted()
         XCTAssertTrue(completed)

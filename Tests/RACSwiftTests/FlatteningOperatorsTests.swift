@@ -3,7 +3,7 @@ import XCTest
 
 /// A signal written outside RACSwift: it keeps its subscriber for the test
 /// to drive, and watches the disposable it returns.
-final class A2ManualSignal: RACSignal<Int> {
+final class ManualSignal: RACSignal<Int> {
     var subscriber: (any RACSubscriber<Int>)?
     weak var returnedDisposable: RACDisposable?
 
@@ -15,14 +15,14 @@ final class A2ManualSignal: RACSignal<Int> {
     }
 }
 
-final class OperatorsA2FlatteningTests: XCTestCase {
+final class FlatteningOperatorsTests: XCTestCase {
     // MARK: flatten, flattenMap
 
     func testFlattenMergesInnerSignalsAndCompletesAfterAllOfThem() {
         for limit in [0, 1, 2] {
             let outer = RACSubject<RACSignal<Int>>()
             let first = RACSubject<Int>(), second = RACSubject<Int>(), third = RACSubject<Int>()
-            let recorder = (limit == 0 ? outer.flatten() : outer.flatten(limit)).a1Record()
+            let recorder = (limit == 0 ? outer.flatten() : outer.flatten(limit)).record()
             outer.sendNext(first)
             first.sendNext(1)
             first.sendCompleted()
@@ -41,9 +41,9 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     }
 
     func testFlattenInnerErrorDisposesTheReceiverAndOtherInners() {
-        let outer = OperatorsA1Source<RACSignal<Int>>()
-        let first = OperatorsA1Source<Int>(), second = OperatorsA1Source<Int>()
-        let recorder = outer.signal.flatten().a1Record()
+        let outer = DrivenSource<RACSignal<Int>>()
+        let first = DrivenSource<Int>(), second = DrivenSource<Int>()
+        let recorder = outer.signal.flatten().record()
         outer.send(first.signal, second.signal)
         first.send(1)
         second.sendError(TestError(code: 3))
@@ -54,9 +54,9 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     }
 
     func testFlattenReceiverErrorDisposesInners() {
-        let outer = OperatorsA1Source<RACSignal<Int>>()
-        let inner = OperatorsA1Source<Int>()
-        let recorder = outer.signal.flatten().a1Record()
+        let outer = DrivenSource<RACSignal<Int>>()
+        let inner = DrivenSource<Int>()
+        let recorder = outer.signal.flatten().record()
         outer.send(inner.signal)
         outer.sendError()
         XCTAssertEqual(recorder.errors.count, 1)
@@ -65,9 +65,9 @@ final class OperatorsA2FlatteningTests: XCTestCase {
 
     func testDisposingFlattenDisposesReceiverAndInners() {
         for limit in [0, 2] {
-            let outer = OperatorsA1Source<RACSignal<Int>>()
-            let first = OperatorsA1Source<Int>(), second = OperatorsA1Source<Int>()
-            let recorder = outer.signal.flatten(limit).a1Record()
+            let outer = DrivenSource<RACSignal<Int>>()
+            let first = DrivenSource<Int>(), second = DrivenSource<Int>()
+            let recorder = outer.signal.flatten(limit).record()
             outer.send(first.signal, second.signal)
             recorder.disposable?.dispose()
             first.send(1)
@@ -86,7 +86,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
         }
         let outer = RACSubject<RACSignal<String>>()
         let a = RACSubject<String>(), b = RACSubject<String>(), c = RACSubject<String>()
-        let recorder = outer.flatten(2).a1Record()
+        let recorder = outer.flatten(2).record()
         outer.sendNext(inner("a", a))
         outer.sendNext(inner("b", b))
         outer.sendNext(inner("c", c))
@@ -108,9 +108,9 @@ final class OperatorsA2FlatteningTests: XCTestCase {
         let outer = RACSubject<RACSignal<Int>>()
         let running = RACSubject<Int>()
         var queuedSubscriptions = 0
-        let recorder = outer.flatten(1).a1Record()
+        let recorder = outer.flatten(1).record()
         outer.sendNext(running)
-        outer.sendNext(a2Counting({ queuedSubscriptions += 1 }, 1))
+        outer.sendNext(countingSubscriptions({ queuedSubscriptions += 1 }, 1))
         running.sendError(TestError())
         XCTAssertEqual(recorder.errors.count, 1)
         XCTAssertEqual(queuedSubscriptions, 0)
@@ -119,12 +119,12 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     func testFlattenWithALimitStartsNoQueuedSignalOnceTheSubscriberDisposed() {
         var laterSubscriptions = 0
         let outer = RACSignal<RACSignal<Int>>.createSignal { subscriber in
-            subscriber.sendNext(a1Values(1, 2))
-            subscriber.sendNext(a2Counting({ laterSubscriptions += 1 }, 3))
+            subscriber.sendNext(coldValues(1, 2))
+            subscriber.sendNext(countingSubscriptions({ laterSubscriptions += 1 }, 3))
             subscriber.sendCompleted()
             return nil
         }
-        let subscriber = A2DisposingSubscriber<Int>()
+        let subscriber = DisposingAtFirstValueSubscriber<Int>()
         outer.flatten(1).subscribe(subscriber)
         XCTAssertEqual(subscriber.values, [1])
         XCTAssertEqual(subscriber.terminals, 0)
@@ -138,7 +138,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
             subscriber.sendCompleted()
             return nil
         }
-        let recorder = outer.flatten(1).a1Record()
+        let recorder = outer.flatten(1).record()
         XCTAssertEqual(recorder.values, Array(0..<20_000))
         XCTAssertEqual(recorder.completions, 1)
     }
@@ -148,8 +148,8 @@ final class OperatorsA2FlatteningTests: XCTestCase {
         var calls = 0
         let recorder = source.flattenMap { value -> RACSignal<String> in
             calls += 1
-            return a1Values("\(value)a", "\(value)b")
-        }.a1Record()
+            return coldValues("\(value)a", "\(value)b")
+        }.record()
         source.sendNext(1)
         source.sendNext(2)
         XCTAssertEqual(calls, 2)
@@ -169,7 +169,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
         let recorder = source.flattenMap { value -> RACSignal<Int> in
             mapped.append(value)
             return value == 0 ? .error(TestError()) : .empty()
-        }.a1Record()
+        }.record()
         XCTAssertEqual(recorder.errors.count, 1)
         XCTAssertEqual(mapped, [0], "nothing is mapped or subscribed after the error")
     }
@@ -177,8 +177,8 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     func testFlattenLetsGoOfACompletedInnerSubscriptionWhileTheReceiverRuns() {
         for limit in [0, 2] {
             let outer = RACSubject<RACSignal<Int>>()
-            let recorder = outer.flatten(limit).a1Record()
-            let inner = A2ManualSignal()
+            let recorder = outer.flatten(limit).record()
+            let inner = ManualSignal()
             outer.sendNext(inner)
             XCTAssertNotNil(inner.returnedDisposable)
             inner.subscriber?.sendNext(1)
@@ -191,7 +191,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     }
 
     func testFlattenOfACompletedReceiverWithoutInnersCompletes() {
-        let recorder = RACSignal<RACSignal<Int>>.empty().flatten().a1Record()
+        let recorder = RACSignal<RACSignal<Int>>.empty().flatten().record()
         XCTAssertEqual(recorder.completions, 1)
     }
 
@@ -200,11 +200,11 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     func testConcatOfSignalsRunsThemOneAfterAnother() {
         let outer = RACReplaySubject<RACSignal<Int>>()
         let later = RACReplaySubject<Int>()
-        outer.sendNext(a1Values(1, 2))
+        outer.sendNext(coldValues(1, 2))
         outer.sendNext(later)
-        outer.sendNext(a1Values(3))
+        outer.sendNext(coldValues(3))
         outer.sendCompleted()
-        let recorder = outer.concat().a1Record()
+        let recorder = outer.concat().record()
         XCTAssertEqual(recorder.values, [1, 2])
         later.sendNext(9)
         XCTAssertEqual(recorder.values, [1, 2, 9])
@@ -216,8 +216,8 @@ final class OperatorsA2FlatteningTests: XCTestCase {
 
     func testConcatOfSignalsDisposesTheCurrentSignal() {
         let outer = RACSubject<RACSignal<Int>>()
-        let first = OperatorsA1Source<Int>(), later = OperatorsA1Source<Int>()
-        let recorder = outer.concat().a1Record()
+        let first = DrivenSource<Int>(), later = DrivenSource<Int>()
+        let recorder = outer.concat().record()
         outer.sendNext(first.signal)
         outer.sendNext(later.signal)
         XCTAssertEqual(later.subscriptions, 0)
@@ -230,7 +230,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     func testConcatOfSignalsPassesErrorsThrough() {
         let outer = RACReplaySubject<RACSignal<Int>>()
         outer.sendNext(.error(TestError(code: 5)))
-        let recorder = outer.concat().a1Record()
+        let recorder = outer.concat().record()
         XCTAssertEqual(recorder.errors.first as? TestError, TestError(code: 5))
     }
 
@@ -238,8 +238,8 @@ final class OperatorsA2FlatteningTests: XCTestCase {
 
     func testSwitchToLatestSendsOnlyTheLatestInnerSignalsValues() {
         let outer = RACSubject<RACSignal<Int>>()
-        let first = OperatorsA1Source<Int>(), second = OperatorsA1Source<Int>()
-        let recorder = outer.switchToLatest().a1Record()
+        let first = DrivenSource<Int>(), second = DrivenSource<Int>()
+        let recorder = outer.switchToLatest().record()
         outer.sendNext(first.signal)
         first.send(1, 2)
         outer.sendNext(second.signal)
@@ -254,7 +254,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
         // outside, but a replaced subject's events must not get through.
         let outer = RACSubject<RACSignal<Int>>()
         let first = RACSubject<Int>(), second = RACSubject<Int>()
-        let recorder = outer.switchToLatest().a1Record()
+        let recorder = outer.switchToLatest().record()
         outer.sendNext(first)
         outer.sendNext(second)
         outer.sendCompleted()
@@ -269,7 +269,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
 
     func testSwitchToLatestSendsErrorsOfTheLatest() {
         let outer = RACSubject<RACSignal<Int>>()
-        let recorder = outer.switchToLatest().a1Record()
+        let recorder = outer.switchToLatest().record()
         outer.sendNext(.error(TestError(code: 2)))
         XCTAssertEqual(recorder.errors.first as? TestError, TestError(code: 2))
     }
@@ -277,7 +277,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     func testSwitchToLatestCompletesOnlyWhenReceiverAndLatestCompleted() {
         let outer = RACSubject<RACSignal<Int>>()
         let inner = RACSubject<Int>()
-        let recorder = outer.switchToLatest().a1Record()
+        let recorder = outer.switchToLatest().record()
         outer.sendNext(.empty())
         outer.sendNext(inner)
         outer.sendCompleted()
@@ -286,7 +286,7 @@ final class OperatorsA2FlatteningTests: XCTestCase {
         XCTAssertEqual(recorder.completions, 1)
 
         let immediate = RACSubject<RACSignal<Int>>()
-        let completed = immediate.switchToLatest().a1Record()
+        let completed = immediate.switchToLatest().record()
         immediate.sendNext(.empty())
         XCTAssertEqual(completed.completions, 0, "the receiver is still running")
         immediate.sendCompleted()
@@ -294,14 +294,14 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     }
 
     func testSwitchToLatestOfAReceiverWithoutInnersCompletes() {
-        let recorder = RACSignal<RACSignal<Int>>.empty().switchToLatest().a1Record()
+        let recorder = RACSignal<RACSignal<Int>>.empty().switchToLatest().record()
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testDisposingSwitchToLatestDisposesReceiverAndLatest() {
-        let outer = OperatorsA1Source<RACSignal<Int>>()
-        let inner = OperatorsA1Source<Int>()
-        let recorder = outer.signal.switchToLatest().a1Record()
+        let outer = DrivenSource<RACSignal<Int>>()
+        let inner = DrivenSource<Int>()
+        let recorder = outer.signal.switchToLatest().record()
         outer.send(inner.signal)
         recorder.disposable?.dispose()
         inner.send(1)
@@ -312,11 +312,11 @@ final class OperatorsA2FlatteningTests: XCTestCase {
     func testSwitchToLatestSubscribesNoInnerSignalOnceTheSubscriberDisposed() {
         var laterSubscriptions = 0
         let outer = RACSignal<RACSignal<Int>>.createSignal { subscriber in
-            subscriber.sendNext(a1Values(1, 2))
-            subscriber.sendNext(a2Counting({ laterSubscriptions += 1 }, 3))
+            subscriber.sendNext(coldValues(1, 2))
+            subscriber.sendNext(countingSubscriptions({ laterSubscriptions += 1 }, 3))
             return nil
         }
-        let subscriber = A2DisposingSubscriber<Int>()
+        let subscriber = DisposingAtFirstValueSubscriber<Int>()
         outer.switchToLatest().subscribe(subscriber)
         XCTAssertEqual(subscriber.values, [1])
         XCTAssertEqual(laterSubscriptions, 0)
@@ -330,8 +330,8 @@ final class OperatorsA2FlatteningTests: XCTestCase {
             return nil
         }
         let switched = outer.switchToLatest()
-        _ = switched.a1Record()
-        _ = switched.a1Record()
+        _ = switched.record()
+        _ = switched.record()
         XCTAssertEqual(subscriptions, 2)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import RACSwift
 import XCTest
 
-final class OperatorsA1LoggingTests: XCTestCase {
+final class LoggingOperatorsTests: XCTestCase {
     /// What `body` writes to the standard error, read through a pipe.
     private func standardError(of body: () -> Void) -> String {
         let pipe = Pipe()
@@ -20,7 +20,7 @@ final class OperatorsA1LoggingTests: XCTestCase {
     }
 
     func testLogAllLogsEveryEventWithTheSignalsName() {
-        let source = a1Values(1, 2)
+        let source = coldValues(1, 2)
         source.name = "numbers"
         var values: [Int] = []
         let lines = logLines {
@@ -34,7 +34,7 @@ final class OperatorsA1LoggingTests: XCTestCase {
     }
 
     func testLogErrorLogsOnlyTheError() {
-        let source = a1Failing(1, error: TestError(code: 5))
+        let source = coldFailing(1, error: TestError(code: 5))
         source.name = "failing"
         var errors = 0
         let lines = logLines {
@@ -46,7 +46,7 @@ final class OperatorsA1LoggingTests: XCTestCase {
     }
 
     func testLogNextAndLogCompletedLogOnlyTheirEvents() {
-        let source = a1Values(7)
+        let source = coldValues(7)
         source.name = "seven"
         let nextLines = logLines { source.logNext().subscribeNext { _ in } }
         let completedLines = logLines { source.logCompleted().subscribeNext { _ in } }
@@ -66,7 +66,7 @@ final class OperatorsA1LoggingTests: XCTestCase {
         let lines = Lines()
         RACLogger.handler = { lines.append($0) }
         defer { RACLogger.handler = nil }
-        let source = a1Values(1)
+        let source = coldValues(1)
         source.name = "one"
         let written = standardError { source.logAll().subscribeNext { _ in } }
         XCTAssertEqual(lines.all.map { $0.components(separatedBy: "> ").last! },

@@ -1,10 +1,10 @@
 import RACSwift
 import XCTest
 
-final class OperatorsA1SideEffectsTests: XCTestCase {
+final class SideEffectsOperatorsTests: XCTestCase {
     func testDoNextRunsBeforeEachValueIsSent() {
         var log: [String] = []
-        let signal = a1Values(1, 2).doNext { log.append("do \($0)") }
+        let signal = coldValues(1, 2).doNext { log.append("do \($0)") }
         XCTAssertEqual(log, [], "nothing runs before subscription")
         signal.subscribeNext({ log.append("next \($0)") }, completed: { log.append("completed") })
         XCTAssertEqual(log, ["do 1", "next 1", "do 2", "next 2", "completed"])
@@ -12,22 +12,22 @@ final class OperatorsA1SideEffectsTests: XCTestCase {
 
     func testDoNextRunsOncePerSubscription() {
         var calls = 0
-        let signal = a1Values(1).doNext { _ in calls += 1 }
+        let signal = coldValues(1).doNext { _ in calls += 1 }
         signal.subscribeNext { _ in }
         signal.subscribeNext { _ in }
         XCTAssertEqual(calls, 2)
     }
 
     func testDoNextDisposesSourceWithTheSubscription() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.doNext { _ in }.a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.doNext { _ in }.record()
         recorder.disposable?.dispose()
         XCTAssertEqual(source.disposals, 1)
     }
 
     func testDoErrorRunsBeforeTheErrorIsSent() {
         var log: [String] = []
-        a1Failing(1, error: TestError(code: 3))
+        coldFailing(1, error: TestError(code: 3))
             .doError { log.append("do \(($0 as? TestError)?.code ?? 0)") }
             .subscribeNext({ log.append("next \($0)") }, error: { _ in log.append("error") })
         XCTAssertEqual(log, ["next 1", "do 3", "error"])
@@ -35,14 +35,14 @@ final class OperatorsA1SideEffectsTests: XCTestCase {
 
     func testDoErrorDoesNotRunOnCompletion() {
         var calls = 0
-        let recorder = a1Values(1).doError { _ in calls += 1 }.a1Record()
+        let recorder = coldValues(1).doError { _ in calls += 1 }.record()
         XCTAssertEqual(calls, 0)
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testDoCompletedRunsBeforeTheCompletionIsSent() {
         var log: [String] = []
-        a1Values(1)
+        coldValues(1)
             .doCompleted { log.append("do") }
             .subscribeNext({ log.append("next \($0)") }, completed: { log.append("completed") })
         XCTAssertEqual(log, ["next 1", "do", "completed"])
@@ -50,13 +50,13 @@ final class OperatorsA1SideEffectsTests: XCTestCase {
 
     func testDoCompletedDoesNotRunOnError() {
         var calls = 0
-        let recorder = a1Failing(1).doCompleted { calls += 1 }.a1Record()
+        let recorder = coldFailing(1).doCompleted { calls += 1 }.record()
         XCTAssertEqual(calls, 0)
         XCTAssertEqual(recorder.errors.count, 1)
     }
 
     func testInitiallyRunsOnEachSubscriptionBeforeTheSourceIsSubscribed() {
-        let source = OperatorsA1Source<Int>()
+        let source = DrivenSource<Int>()
         var seen: [Int] = []
         let signal = source.signal.initially { seen.append(source.subscriptions) }
         XCTAssertEqual(seen, [])
@@ -68,15 +68,15 @@ final class OperatorsA1SideEffectsTests: XCTestCase {
 
     func testFinallyRunsBeforeCompletionAndBeforeError() {
         var log: [String] = []
-        a1Values(1).finally { log.append("finally") }.subscribeCompleted { log.append("completed") }
-        a1Failing(1).finally { log.append("finally") }.subscribeError { _ in log.append("error") }
+        coldValues(1).finally { log.append("finally") }.subscribeCompleted { log.append("completed") }
+        coldFailing(1).finally { log.append("finally") }.subscribeError { _ in log.append("error") }
         XCTAssertEqual(log, ["finally", "completed", "finally", "error"])
     }
 
     func testFinallyDoesNotRunOnDisposal() {
-        let source = OperatorsA1Source<Int>()
+        let source = DrivenSource<Int>()
         var calls = 0
-        let recorder = source.signal.finally { calls += 1 }.a1Record()
+        let recorder = source.signal.finally { calls += 1 }.record()
         recorder.disposable?.dispose()
         source.sendCompleted()
         XCTAssertEqual(calls, 0)

@@ -1,16 +1,16 @@
 import RACSwift
 import XCTest
 
-final class OperatorsA2ErrorsTests: XCTestCase {
+final class ErrorsOperatorsTests: XCTestCase {
     // MARK: catch, catchTo
 
     func testCatchContinuesWithTheSignalForTheError() {
-        let source = OperatorsA1Source<Int>()
+        let source = DrivenSource<Int>()
         var caught: [TestError] = []
         let recorder = source.signal.catch { error -> RACSignal<Int> in
             caught.append(error as! TestError)
-            return a1Values(41, 42)
-        }.a1Record()
+            return coldValues(41, 42)
+        }.record()
         source.send(1)
         source.sendError(TestError(code: 9))
         XCTAssertEqual(caught, [TestError(code: 9)])
@@ -25,17 +25,17 @@ final class OperatorsA2ErrorsTests: XCTestCase {
         let recorder = RACSignal<Int>.error(TestError(code: 1)).catch { _ in
             calls += 1
             return .error(TestError(code: 2))
-        }.a1Record()
+        }.record()
         XCTAssertEqual(calls, 1, "the caught signal's error is not caught again")
         XCTAssertEqual(recorder.errors.first as? TestError, TestError(code: 2))
     }
 
     func testCatchPassesCompletionWithoutCallingTheBlock() {
         var calls = 0
-        let recorder = a1Values(1).catch { _ in
+        let recorder = coldValues(1).catch { _ in
             calls += 1
             return .empty()
-        }.a1Record()
+        }.record()
         XCTAssertEqual(recorder.values, [1])
         XCTAssertEqual(recorder.completions, 1)
         XCTAssertEqual(calls, 0)
@@ -43,8 +43,8 @@ final class OperatorsA2ErrorsTests: XCTestCase {
 
     func testDisposingCatchDisposesTheCaughtSignal() {
         let subject = RACSubject<Int>()
-        let ensuing = OperatorsA1Source<Int>()
-        let recorder = subject.catch { _ in ensuing.signal }.a1Record()
+        let ensuing = DrivenSource<Int>()
+        let recorder = subject.catch { _ in ensuing.signal }.record()
         subject.sendError(TestError())
         XCTAssertEqual(ensuing.subscriptions, 1)
         recorder.disposable?.dispose()
@@ -52,7 +52,7 @@ final class OperatorsA2ErrorsTests: XCTestCase {
     }
 
     func testCatchToContinuesWithTheGivenSignal() {
-        let recorder = RACSignal<Int>.error(TestError()).catchTo(a1Values(7)).a1Record()
+        let recorder = RACSignal<Int>.error(TestError()).catchTo(coldValues(7)).record()
         XCTAssertEqual(recorder.values, [7])
         XCTAssertEqual(recorder.completions, 1)
         XCTAssertEqual(recorder.errors.count, 0)
@@ -67,8 +67,8 @@ final class OperatorsA2ErrorsTests: XCTestCase {
 
     func testRetryResubscribesOnTheSchedulerUpToTheCountThenFails() {
         let scheduler = RACTestScheduler()
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.retry(2).a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.retry(2).record()
         source.send(1)
         scheduler.schedule { source.sendError(TestError(code: 1)) }
         scheduler.step()
@@ -91,8 +91,8 @@ final class OperatorsA2ErrorsTests: XCTestCase {
 
     func testRetryStopsAtCompletion() {
         let scheduler = RACTestScheduler()
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.retry().a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.retry().record()
         scheduler.schedule { source.sendError() }
         scheduler.stepAll()
         source.sendError()
@@ -118,8 +118,8 @@ final class OperatorsA2ErrorsTests: XCTestCase {
             return nil
         }
         let scheduler = RACTestScheduler()
-        var recorder: OperatorsA1Recorder<Int>?
-        scheduler.schedule { recorder = signal.retry(0).a1Record() }
+        var recorder: OperatorRecorder<Int>?
+        scheduler.schedule { recorder = signal.retry(0).record() }
         scheduler.stepAll()
         XCTAssertEqual(subscriptions, 5_000)
         XCTAssertEqual(recorder?.completions, 1)
@@ -127,8 +127,8 @@ final class OperatorsA2ErrorsTests: XCTestCase {
 
     func testDisposingRetryCancelsTheNextAttemptAndDisposesTheCurrentOne() {
         let scheduler = RACTestScheduler()
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.retry(5).a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.retry(5).record()
         scheduler.schedule { source.sendError() }
         scheduler.stepAll()
         XCTAssertEqual(source.subscriptions, 2)
@@ -138,8 +138,8 @@ final class OperatorsA2ErrorsTests: XCTestCase {
         XCTAssertEqual(source.subscriptions, 2, "the scheduled attempt was cancelled")
         XCTAssertEqual(source.disposals, 2)
 
-        let running = OperatorsA1Source<Int>()
-        let disposable = running.signal.retry(5).a1Record().disposable
+        let running = DrivenSource<Int>()
+        let disposable = running.signal.retry(5).record().disposable
         scheduler.schedule { running.sendError() }
         scheduler.stepAll()
         disposable?.dispose()
@@ -150,8 +150,8 @@ final class OperatorsA2ErrorsTests: XCTestCase {
 
     func testRepeatResubscribesOnCompletionUntilAnError() {
         let scheduler = RACTestScheduler()
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.repeat().a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.repeat().record()
         source.send(1)
         scheduler.schedule { source.sendCompleted() }
         scheduler.stepAll()
@@ -171,9 +171,9 @@ final class OperatorsA2ErrorsTests: XCTestCase {
     func testRepeatOfASynchronousSignalStopsWhenTakeEndsIt() {
         var subscriptions = 0
         let scheduler = RACTestScheduler()
-        var recorder: OperatorsA1Recorder<Int>?
+        var recorder: OperatorRecorder<Int>?
         scheduler.schedule {
-            recorder = a2Counting({ subscriptions += 1 }, 1, 2).repeat().take(5).a1Record()
+            recorder = countingSubscriptions({ subscriptions += 1 }, 1, 2).repeat().take(5).record()
         }
         scheduler.stepAll()
         XCTAssertEqual(recorder?.values, [1, 2, 1, 2, 1])
@@ -184,7 +184,7 @@ final class OperatorsA2ErrorsTests: XCTestCase {
     func testRepeatOnTheMainThreadRepeatsOnTheMainThreadScheduler() {
         var subscriptions = 0
         var threads: Set<Bool> = []
-        let signal = a2Counting({
+        let signal = countingSubscriptions({
             subscriptions += 1
             threads.insert(Thread.isMainThread)
         }, 1)
@@ -200,7 +200,7 @@ final class OperatorsA2ErrorsTests: XCTestCase {
 
     func testRepeatStopsWhenDisposedFromABlock() {
         let scheduler = RACTestScheduler()
-        let source = OperatorsA1Source<Int>()
+        let source = DrivenSource<Int>()
         var values: [Int] = []
         var disposable: RACDisposable?
         disposable = source.signal.repeat().subscribeNext { value in

@@ -1,14 +1,14 @@
 import RACSwift
 import XCTest
 
-final class OperatorsA1ConditionalTests: XCTestCase {
+final class ConditionalOperatorsTests: XCTestCase {
     // MARK: if(_:then:else:)
 
     func testIfSendsTheBranchOfTheLatestBool() {
         let condition = RACSubject<Bool>()
         let yes = RACSubject<String>()
         let no = RACSubject<String>()
-        let recorder = RACSignal.if(condition, then: yes, else: no).a1Record()
+        let recorder = RACSignal.if(condition, then: yes, else: no).record()
         yes.sendNext("ignored: nothing chosen yet")
         condition.sendNext(true)
         yes.sendNext("y1")
@@ -21,8 +21,8 @@ final class OperatorsA1ConditionalTests: XCTestCase {
 
     func testIfDisposesTheBranchItLeaves() {
         let condition = RACSubject<Bool>()
-        let yes = OperatorsA1Source<Int>()
-        let recorder = RACSignal.if(condition, then: yes.signal, else: .never()).a1Record()
+        let yes = DrivenSource<Int>()
+        let recorder = RACSignal.if(condition, then: yes.signal, else: .never()).record()
         condition.sendNext(true)
         XCTAssertEqual(yes.subscriptions, 1)
         condition.sendNext(false)
@@ -33,7 +33,7 @@ final class OperatorsA1ConditionalTests: XCTestCase {
 
     func testIfResubscribesAColdBranchEachTimeItIsChosen() {
         let condition = RACSubject<Bool>()
-        let recorder = RACSignal.if(condition, then: a1Values(1, 2), else: a1Values(0)).a1Record()
+        let recorder = RACSignal.if(condition, then: coldValues(1, 2), else: coldValues(0)).record()
         condition.sendNext(true)
         condition.sendNext(false)
         condition.sendNext(true)
@@ -46,7 +46,7 @@ final class OperatorsA1ConditionalTests: XCTestCase {
     func testIfWaitsForTheCurrentBranchToComplete() {
         let condition = RACSubject<Bool>()
         let yes = RACSubject<Int>()
-        let recorder = RACSignal.if(condition, then: yes, else: .empty()).a1Record()
+        let recorder = RACSignal.if(condition, then: yes, else: .empty()).record()
         condition.sendNext(true)
         condition.sendCompleted()
         XCTAssertEqual(recorder.completions, 0)
@@ -55,10 +55,10 @@ final class OperatorsA1ConditionalTests: XCTestCase {
     }
 
     func testIfPassesErrorsOfTheConditionAndOfTheBranchOn() {
-        let conditionFails = RACSignal<Int>.if(.error(TestError(code: 1)), then: .never(), else: .never()).a1Record()
+        let conditionFails = RACSignal<Int>.if(.error(TestError(code: 1)), then: .never(), else: .never()).record()
         XCTAssertEqual(conditionFails.errors.map { $0 as? TestError }, [TestError(code: 1)])
-        let branchFails = RACSignal.if(.return(true), then: a1Failing(5, error: TestError(code: 2)),
-                                       else: .never()).a1Record()
+        let branchFails = RACSignal.if(.return(true), then: coldFailing(5, error: TestError(code: 2)),
+                                       else: .never()).record()
         XCTAssertEqual(branchFails.values, [5])
         XCTAssertEqual(branchFails.errors.map { $0 as? TestError }, [TestError(code: 2)])
     }
@@ -69,7 +69,7 @@ final class OperatorsA1ConditionalTests: XCTestCase {
         let keys = RACSubject<String>()
         let a = RACSubject<Int>()
         let b = RACSubject<Int>()
-        let recorder = RACSignal.switch(keys, cases: ["a": a, "b": b], default: nil).a1Record()
+        let recorder = RACSignal.switch(keys, cases: ["a": a, "b": b], default: nil).record()
         keys.sendNext("a")
         a.sendNext(1)
         b.sendNext(-1)
@@ -81,15 +81,15 @@ final class OperatorsA1ConditionalTests: XCTestCase {
     }
 
     func testSwitchFallsBackToTheDefault() {
-        let recorder = RACSignal.switch(a1Values(1, 2), cases: [1: a1Values("one")],
-                                        default: a1Values("other")).a1Record()
+        let recorder = RACSignal.switch(coldValues(1, 2), cases: [1: coldValues("one")],
+                                        default: coldValues("other")).record()
         XCTAssertEqual(recorder.values, ["one", "other"])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testSwitchFailsOnAKeyWithNoCaseAndNoDefault() {
-        let source = OperatorsA1Source<String>()
-        let recorder = RACSignal.switch(source.signal, cases: ["a": a1Values(1)], default: nil).a1Record()
+        let source = DrivenSource<String>()
+        let recorder = RACSignal.switch(source.signal, cases: ["a": coldValues(1)], default: nil).record()
         source.send("a", "c")
         XCTAssertEqual(recorder.values, [1])
         XCTAssertEqual(recorder.errors.map { $0 as? RACSignalError }, [.noMatchingCase(key: "c")])
@@ -98,15 +98,15 @@ final class OperatorsA1ConditionalTests: XCTestCase {
     }
 
     func testSwitchMatchesANilKey() {
-        let recorder = RACSignal.switch(a1Values(nil, "x"), cases: [nil: a1Values(0), "x": a1Values(1)],
-                                        default: nil).a1Record()
+        let recorder = RACSignal.switch(coldValues(nil, "x"), cases: [nil: coldValues(0), "x": coldValues(1)],
+                                        default: nil).record()
         XCTAssertEqual(recorder.values, [0, 1])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testSwitchPassesTheCurrentCasesErrorOn() {
-        let recorder = RACSignal<Int>.switch(a1Values(true), cases: [true: a1Failing(error: TestError(code: 9))],
-                                        default: nil).a1Record()
+        let recorder = RACSignal<Int>.switch(coldValues(true), cases: [true: coldFailing(error: TestError(code: 9))],
+                                        default: nil).record()
         XCTAssertEqual(recorder.errors.map { $0 as? TestError }, [TestError(code: 9)])
     }
 }

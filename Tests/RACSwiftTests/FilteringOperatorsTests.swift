@@ -1,17 +1,17 @@
 import RACSwift
 import XCTest
 
-final class OperatorsA1FilteringTests: XCTestCase {
+final class FilteringOperatorsTests: XCTestCase {
     // MARK: ignoreValues
 
     func testIgnoreValuesPassesOnlyCompletion() {
-        let recorder = a1Values(1, 2).ignoreValues().a1Record()
+        let recorder = coldValues(1, 2).ignoreValues().record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testIgnoreValuesPassesErrorOn() {
-        let recorder = a1Failing(1).ignoreValues().a1Record()
+        let recorder = coldFailing(1).ignoreValues().record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.errors.count, 1)
     }
@@ -19,8 +19,8 @@ final class OperatorsA1FilteringTests: XCTestCase {
     // MARK: take
 
     func testTakeCompletesAfterTheNthValueAndDisposesSourceOnce() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.take(2).a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.take(2).record()
         source.send(1)
         XCTAssertEqual(recorder.completions, 0)
         XCTAssertEqual(source.disposals, 0)
@@ -37,50 +37,50 @@ final class OperatorsA1FilteringTests: XCTestCase {
     }
 
     func testTakeZeroCompletesWithoutSubscribingToTheSource() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.take(0).a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.take(0).record()
         XCTAssertEqual(recorder.completions, 1)
         XCTAssertEqual(source.subscriptions, 0)
     }
 
     func testTakeMoreThanTheSourceSendsCompletesWithTheSource() {
-        let recorder = a1Values(1, 2).take(5).a1Record()
+        let recorder = coldValues(1, 2).take(5).record()
         XCTAssertEqual(recorder.values, [1, 2])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testTakePassesErrorOn() {
-        let recorder = a1Failing(1).take(2).a1Record()
+        let recorder = coldFailing(1).take(2).record()
         XCTAssertEqual(recorder.values, [1])
         XCTAssertEqual(recorder.errors.count, 1)
     }
 
     func testTakeCountsAgainForEachSubscription() {
-        let taken = a1Values(1, 2, 3).take(2)
-        XCTAssertEqual(taken.a1Record().values, [1, 2])
-        XCTAssertEqual(taken.a1Record().values, [1, 2])
+        let taken = coldValues(1, 2, 3).take(2)
+        XCTAssertEqual(taken.record().values, [1, 2])
+        XCTAssertEqual(taken.record().values, [1, 2])
     }
 
     // MARK: skip
 
     func testSkipDropsTheFirstValues() {
-        let recorder = a1Values(1, 2, 3, 4).skip(2).a1Record()
+        let recorder = coldValues(1, 2, 3, 4).skip(2).record()
         XCTAssertEqual(recorder.values, [3, 4])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testSkipZeroSendsEverything() {
-        XCTAssertEqual(a1Values(1, 2).skip(0).a1Record().values, [1, 2])
+        XCTAssertEqual(coldValues(1, 2).skip(0).record().values, [1, 2])
     }
 
     func testSkipCountsAgainForEachSubscription() {
-        let skipped = a1Values(1, 2, 3).skip(1)
-        XCTAssertEqual(skipped.a1Record().values, [2, 3])
-        XCTAssertEqual(skipped.a1Record().values, [2, 3])
+        let skipped = coldValues(1, 2, 3).skip(1)
+        XCTAssertEqual(skipped.record().values, [2, 3])
+        XCTAssertEqual(skipped.record().values, [2, 3])
     }
 
     func testSkipPassesErrorOn() {
-        let recorder = a1Failing(1, 2).skip(1).a1Record()
+        let recorder = coldFailing(1, 2).skip(1).record()
         XCTAssertEqual(recorder.values, [2])
         XCTAssertEqual(recorder.errors.count, 1)
     }
@@ -88,8 +88,8 @@ final class OperatorsA1FilteringTests: XCTestCase {
     // MARK: takeLast
 
     func testTakeLastSendsTheLastValuesInOrderOnCompletion() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.takeLast(3).a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.takeLast(3).record()
         source.send(1, 2, 3, 4, 5)
         XCTAssertEqual(recorder.values, [], "nothing is sent before completion")
         source.sendCompleted()
@@ -98,17 +98,17 @@ final class OperatorsA1FilteringTests: XCTestCase {
     }
 
     func testTakeLastWithFewerValuesSendsThemAll() {
-        XCTAssertEqual(a1Values(1, 2).takeLast(3).a1Record().values, [1, 2])
+        XCTAssertEqual(coldValues(1, 2).takeLast(3).record().values, [1, 2])
     }
 
     func testTakeLastZeroOnlyCompletes() {
-        let recorder = a1Values(1, 2).takeLast(0).a1Record()
+        let recorder = coldValues(1, 2).takeLast(0).record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testTakeLastDropsHeldValuesOnError() {
-        let recorder = a1Failing(1, 2).takeLast(1).a1Record()
+        let recorder = coldFailing(1, 2).takeLast(1).record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.errors.count, 1)
     }
@@ -116,8 +116,8 @@ final class OperatorsA1FilteringTests: XCTestCase {
     // MARK: takeUntilBlock / takeWhileBlock
 
     func testTakeUntilBlockCompletesAtTheMatchingValueWithoutSendingIt() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.takeUntilBlock { $0 > 2 }.a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.takeUntilBlock { $0 > 2 }.record()
         source.send(1, 2, 3, 1)
         XCTAssertEqual(recorder.values, [1, 2])
         XCTAssertEqual(recorder.completions, 1)
@@ -125,8 +125,8 @@ final class OperatorsA1FilteringTests: XCTestCase {
     }
 
     func testTakeWhileBlockCompletesAtTheFirstFailingValue() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.takeWhileBlock { $0 < 3 }.a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.takeWhileBlock { $0 < 3 }.record()
         source.send(1, 2, 3, 1)
         XCTAssertEqual(recorder.values, [1, 2])
         XCTAssertEqual(recorder.completions, 1)
@@ -134,7 +134,7 @@ final class OperatorsA1FilteringTests: XCTestCase {
     }
 
     func testTakeWhileBlockPassesCompletionOn() {
-        let recorder = a1Values(1, 2).takeWhileBlock { _ in true }.a1Record()
+        let recorder = coldValues(1, 2).takeWhileBlock { _ in true }.record()
         XCTAssertEqual(recorder.values, [1, 2])
         XCTAssertEqual(recorder.completions, 1)
     }
@@ -143,44 +143,44 @@ final class OperatorsA1FilteringTests: XCTestCase {
 
     func testSkipUntilBlockSendsFromTheMatchingValueOnWithoutAskingAgain() {
         var asked: [Int] = []
-        let recorder = a1Values(1, 3, 1, 4).skipUntilBlock { value in
+        let recorder = coldValues(1, 3, 1, 4).skipUntilBlock { value in
             asked.append(value)
             return value > 2
-        }.a1Record()
+        }.record()
         XCTAssertEqual(recorder.values, [3, 1, 4])
         XCTAssertEqual(asked, [1, 3])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testSkipWhileBlockSendsFromTheFirstFailingValueOn() {
-        let recorder = a1Values(1, 2, 5, 1).skipWhileBlock { $0 < 3 }.a1Record()
+        let recorder = coldValues(1, 2, 5, 1).skipWhileBlock { $0 < 3 }.record()
         XCTAssertEqual(recorder.values, [5, 1])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testSkipUntilBlockRestartsForEachSubscription() {
-        let skipped = a1Values(1, 3, 1).skipUntilBlock { $0 == 3 }
-        XCTAssertEqual(skipped.a1Record().values, [3, 1])
-        XCTAssertEqual(skipped.a1Record().values, [3, 1])
+        let skipped = coldValues(1, 3, 1).skipUntilBlock { $0 == 3 }
+        XCTAssertEqual(skipped.record().values, [3, 1])
+        XCTAssertEqual(skipped.record().values, [3, 1])
     }
 
     // MARK: distinctUntilChanged
 
     func testDistinctUntilChangedDropsRepeats() {
-        let recorder = a1Values(1, 1, 2, 2, 2, 1, 3).distinctUntilChanged().a1Record()
+        let recorder = coldValues(1, 1, 2, 2, 2, 1, 3).distinctUntilChanged().record()
         XCTAssertEqual(recorder.values, [1, 2, 1, 3])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testDistinctUntilChangedSendsAFirstNil() {
-        let recorder = a1Values(nil, nil, 1, nil).distinctUntilChanged().a1Record()
+        let recorder = coldValues(nil, nil, 1, nil).distinctUntilChanged().record()
         XCTAssertEqual(recorder.values, [nil, 1, nil])
     }
 
     func testDistinctUntilChangedComparesAfreshForEachSubscription() {
-        let distinct = a1Values(1, 1).distinctUntilChanged()
-        XCTAssertEqual(distinct.a1Record().values, [1])
-        XCTAssertEqual(distinct.a1Record().values, [1])
+        let distinct = coldValues(1, 1).distinctUntilChanged()
+        XCTAssertEqual(distinct.record().values, [1])
+        XCTAssertEqual(distinct.record().values, [1])
     }
 
     // MARK: names

@@ -1,12 +1,12 @@
 import RACSwift
 import XCTest
 
-final class OperatorsA2TerminationTests: XCTestCase {
+final class TerminationOperatorsTests: XCTestCase {
     // MARK: takeUntil
 
     func testTakeUntilCompletesWhenTheTriggerSendsAndDisposesBoth() {
-        let receiver = OperatorsA1Source<Int>(), trigger = OperatorsA1Source<String>()
-        let recorder = receiver.signal.takeUntil(trigger.signal).a1Record()
+        let receiver = DrivenSource<Int>(), trigger = DrivenSource<String>()
+        let recorder = receiver.signal.takeUntil(trigger.signal).record()
         receiver.send(1, 2)
         trigger.send("stop")
         receiver.send(3)
@@ -17,7 +17,7 @@ final class OperatorsA2TerminationTests: XCTestCase {
 
     func testTakeUntilCompletesWhenTheTriggerCompletes() {
         let receiver = RACSubject<Int>(), trigger = RACSubject<Int>()
-        let recorder = receiver.takeUntil(trigger).a1Record()
+        let recorder = receiver.takeUntil(trigger).record()
         receiver.sendNext(1)
         trigger.sendCompleted()
         receiver.sendNext(2)
@@ -27,7 +27,7 @@ final class OperatorsA2TerminationTests: XCTestCase {
 
     func testTakeUntilIgnoresTheTriggersError() {
         let receiver = RACSubject<Int>(), trigger = RACSubject<Int>()
-        let recorder = receiver.takeUntil(trigger).a1Record()
+        let recorder = receiver.takeUntil(trigger).record()
         trigger.sendError(TestError())
         receiver.sendNext(1)
         XCTAssertEqual(recorder.values, [1])
@@ -36,27 +36,27 @@ final class OperatorsA2TerminationTests: XCTestCase {
 
     func testTakeUntilNeverSubscribesTheReceiverIfTheTriggerFiresAtOnce() {
         var subscriptions = 0
-        let receiver = a2Counting({ subscriptions += 1 }, 1)
-        let recorder = receiver.takeUntil(RACSignal<Int>.empty()).a1Record()
+        let receiver = countingSubscriptions({ subscriptions += 1 }, 1)
+        let recorder = receiver.takeUntil(RACSignal<Int>.empty()).record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.completions, 1)
         XCTAssertEqual(subscriptions, 0)
     }
 
     func testTakeUntilPassesTheReceiversTerminalEventsAndDisposesTheTrigger() {
-        let receiver = OperatorsA1Source<Int>(), trigger = OperatorsA1Source<Int>()
-        let completed = receiver.signal.takeUntil(trigger.signal).a1Record()
+        let receiver = DrivenSource<Int>(), trigger = DrivenSource<Int>()
+        let completed = receiver.signal.takeUntil(trigger.signal).record()
         receiver.sendCompleted()
         XCTAssertEqual(completed.completions, 1)
         XCTAssertEqual(trigger.disposals, 1)
 
-        let failed = RACSignal<Int>.error(TestError(code: 8)).takeUntil(RACSignal<Int>.never()).a1Record()
+        let failed = RACSignal<Int>.error(TestError(code: 8)).takeUntil(RACSignal<Int>.never()).record()
         XCTAssertEqual(failed.errors.first as? TestError, TestError(code: 8))
     }
 
     func testDisposingTakeUntilDisposesBoth() {
-        let receiver = OperatorsA1Source<Int>(), trigger = OperatorsA1Source<Int>()
-        let recorder = receiver.signal.takeUntil(trigger.signal).a1Record()
+        let receiver = DrivenSource<Int>(), trigger = DrivenSource<Int>()
+        let recorder = receiver.signal.takeUntil(trigger.signal).record()
         recorder.disposable?.dispose()
         receiver.send(1)
         XCTAssertEqual(recorder.values, [])
@@ -66,8 +66,8 @@ final class OperatorsA2TerminationTests: XCTestCase {
     // MARK: takeUntilReplacement
 
     func testTakeUntilReplacementSwitchesAtTheReplacementsFirstValue() {
-        let receiver = OperatorsA1Source<Int>(), replacement = RACSubject<Int>()
-        let recorder = receiver.signal.takeUntilReplacement(replacement).a1Record()
+        let receiver = DrivenSource<Int>(), replacement = RACSubject<Int>()
+        let recorder = receiver.signal.takeUntilReplacement(replacement).record()
         receiver.send(1, 2)
         replacement.sendNext(3)
         XCTAssertEqual(receiver.disposals, 1)
@@ -78,24 +78,24 @@ final class OperatorsA2TerminationTests: XCTestCase {
 
     func testTakeUntilReplacementPassesTheReceiversErrorButNotItsCompletion() {
         let failing = RACSubject<Int>()
-        let failed = failing.takeUntilReplacement(.never()).a1Record()
+        let failed = failing.takeUntilReplacement(.never()).record()
         failing.sendError(TestError())
         XCTAssertEqual(failed.errors.count, 1)
 
         let completing = RACSubject<Int>()
-        let waiting = completing.takeUntilReplacement(.never()).a1Record()
+        let waiting = completing.takeUntilReplacement(.never()).record()
         completing.sendCompleted()
         XCTAssertEqual(waiting.terminals, 0)
     }
 
     func testTakeUntilReplacementEndsWithTheReplacementsTerminalEvent() {
         let failing = RACSubject<Int>()
-        let failed = RACSignal<Int>.never().takeUntilReplacement(failing).a1Record()
+        let failed = RACSignal<Int>.never().takeUntilReplacement(failing).record()
         failing.sendError(TestError())
         XCTAssertEqual(failed.errors.count, 1)
 
-        let receiver = OperatorsA1Source<Int>(), completing = RACSubject<Int>()
-        let completed = receiver.signal.takeUntilReplacement(completing).a1Record()
+        let receiver = DrivenSource<Int>(), completing = RACSubject<Int>()
+        let completed = receiver.signal.takeUntilReplacement(completing).record()
         completing.sendCompleted()
         XCTAssertEqual(completed.completions, 1)
         XCTAssertEqual(receiver.disposals, 1)
@@ -112,14 +112,14 @@ final class OperatorsA2TerminationTests: XCTestCase {
             for value in 4...6 { subscriber.sendNext(value) }
             return nil
         }
-        let recorder = receiver.takeUntilReplacement(replacement).a1Record()
+        let recorder = receiver.takeUntilReplacement(replacement).record()
         XCTAssertEqual(recorder.values, [4, 5, 6])
         XCTAssertEqual(subscriptions, 0)
     }
 
     func testDisposingTakeUntilReplacementDisposesBoth() {
-        let receiver = OperatorsA1Source<Int>(), replacement = OperatorsA1Source<Int>()
-        let recorder = receiver.signal.takeUntilReplacement(replacement.signal).a1Record()
+        let receiver = DrivenSource<Int>(), replacement = DrivenSource<Int>()
+        let recorder = receiver.signal.takeUntilReplacement(replacement.signal).record()
         recorder.disposable?.dispose()
         XCTAssertEqual([receiver.disposals, replacement.disposals], [1, 1])
     }

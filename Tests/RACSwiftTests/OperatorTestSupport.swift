@@ -2,7 +2,7 @@ import RACSwift
 import XCTest
 
 /// Everything one subscription received.
-final class OperatorsA1Recorder<Value> {
+final class OperatorRecorder<Value> {
     var values: [Value] = []
     var errors: [any Error] = []
     var completions = 0
@@ -11,8 +11,8 @@ final class OperatorsA1Recorder<Value> {
 
 extension RACSignal {
     /// Subscribes a recorder.
-    func a1Record() -> OperatorsA1Recorder<Value> {
-        let recorder = OperatorsA1Recorder<Value>()
+    func record() -> OperatorRecorder<Value> {
+        let recorder = OperatorRecorder<Value>()
         recorder.disposable = subscribeNext({ recorder.values.append($0) },
                                             error: { recorder.errors.append($0) },
                                             completed: { recorder.completions += 1 })
@@ -22,7 +22,7 @@ extension RACSignal {
 
 /// A cold source driven by the test: it keeps the subscriber of its latest
 /// subscription and counts subscriptions and disposals of them.
-final class OperatorsA1Source<Value> {
+final class DrivenSource<Value> {
     private(set) var subscriptions = 0
     private(set) var disposals = 0
     private var subscriber: (any RACSubscriber<Value>)?
@@ -51,7 +51,7 @@ final class OperatorsA1Source<Value> {
 }
 
 /// A cold signal that sends `values`, then completes, on subscription.
-func a1Values<Value>(_ values: Value...) -> RACSignal<Value> {
+func coldValues<Value>(_ values: Value...) -> RACSignal<Value> {
     RACSignal.createSignal { subscriber in
         for value in values { subscriber.sendNext(value) }
         subscriber.sendCompleted()
@@ -60,10 +60,47 @@ func a1Values<Value>(_ values: Value...) -> RACSignal<Value> {
 }
 
 /// A cold signal that sends `values`, then fails with `error`.
-func a1Failing<Value>(_ values: Value..., error: any Error = TestError()) -> RACSignal<Value> {
+func coldFailing<Value>(_ values: Value..., error: any Error = TestError()) -> RACSignal<Value> {
     RACSignal.createSignal { subscriber in
         for value in values { subscriber.sendNext(value) }
         subscriber.sendError(error)
         return nil
     }
+}
+
+extension OperatorRecorder {
+    /// Errors and completions received.
+    var terminals: Int { errors.count + completions }
+}
+
+/// A cold signal that counts its subscriptions in `count`, then sends
+/// `values` and completes.
+func countingSubscriptions<Value>(_ count: @escaping () -> Void, _ values: Value...) -> RACSignal<Value> {
+    RACSignal.createSignal { subscriber in
+        count()
+        for value in values { subscriber.sendNext(value) }
+        subscriber.sendCompleted()
+        return nil
+    }
+}
+
+/// A subscriber that disposes its subscription at its first value, through
+/// the disposable it was given in `didSubscribe(with:)`: it can stop a
+/// subscription in the middle of a synchronous `subscribe`.
+final class DisposingAtFirstValueSubscriber<Value>: RACSubscriber {
+    private(set) var values: [Value] = []
+    private(set) var terminals = 0
+    private var disposable: RACCompoundDisposable?
+
+    func didSubscribe(with disposable: RACCompoundDisposable) {
+        if self.disposable == nil { self.disposable = disposable }
+    }
+
+    func sendNext(_ value: Value) {
+        values.append(value)
+        disposable?.dispose()
+    }
+
+    func sendError(_ error: any Error) { terminals += 1 }
+    func sendCompleted() { terminals += 1 }
 }

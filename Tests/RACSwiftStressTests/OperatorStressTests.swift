@@ -7,7 +7,7 @@ import XCTest
 /// terminal event arrives and nothing after it. `OrderRecorder` (see
 /// SubjectStressTests.swift) detects overlaps, and under Thread Sanitizer
 /// any delivery not ordered by the operators' own synchronization.
-final class OperatorsA2StressTests: XCTestCase {
+final class OperatorStressTests: XCTestCase {
     private let stride = 1_000_000
 
     /// Values a sender sends: `sender * stride + sequence`.

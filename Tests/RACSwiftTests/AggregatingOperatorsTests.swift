@@ -1,12 +1,12 @@
 import RACSwift
 import XCTest
 
-final class OperatorsA1AggregatingTests: XCTestCase {
+final class AggregatingOperatorsTests: XCTestCase {
     // MARK: aggregateWithStart
 
     func testAggregateSendsTheResultOnlyOnCompletion() {
         let subject = RACSubject<Int>()
-        let recorder = subject.aggregateWithStart(100) { $0 + $1 }.a1Record()
+        let recorder = subject.aggregateWithStart(100) { $0 + $1 }.record()
         subject.sendNext(1)
         subject.sendNext(2)
         XCTAssertEqual(recorder.values, [])
@@ -16,26 +16,26 @@ final class OperatorsA1AggregatingTests: XCTestCase {
     }
 
     func testAggregateOfNoValuesSendsStart() {
-        XCTAssertEqual(a1Values().aggregateWithStart("start") { $0 + $1 }.a1Record().values, ["start"])
+        XCTAssertEqual(coldValues().aggregateWithStart("start") { $0 + $1 }.record().values, ["start"])
     }
 
     func testAggregatePassesErrorOnWithoutAResult() {
-        let recorder = a1Failing(1, 2).aggregateWithStart(0, reduce: +).a1Record()
+        let recorder = coldFailing(1, 2).aggregateWithStart(0, reduce: +).record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.errors.count, 1)
     }
 
     func testAggregateRestartsForEachSubscription() {
-        let sum = a1Values(1, 2).aggregateWithStart(0, reduce: +)
-        XCTAssertEqual(sum.a1Record().values, [3])
-        XCTAssertEqual(sum.a1Record().values, [3])
+        let sum = coldValues(1, 2).aggregateWithStart(0, reduce: +)
+        XCTAssertEqual(sum.record().values, [3])
+        XCTAssertEqual(sum.record().values, [3])
     }
 
     // MARK: collect
 
     func testCollectSendsOneArrayOnCompletion() {
         let subject = RACSubject<Int>()
-        let recorder = subject.collect().a1Record()
+        let recorder = subject.collect().record()
         subject.sendNext(1)
         subject.sendNext(2)
         XCTAssertEqual(recorder.values, [])
@@ -45,26 +45,26 @@ final class OperatorsA1AggregatingTests: XCTestCase {
     }
 
     func testCollectOfNoValuesSendsAnEmptyArray() {
-        XCTAssertEqual(RACSignal<Int>.empty().collect().a1Record().values, [[]])
+        XCTAssertEqual(RACSignal<Int>.empty().collect().record().values, [[]])
     }
 
     func testCollectPassesErrorOn() {
-        let recorder = a1Failing(1).collect().a1Record()
+        let recorder = coldFailing(1).collect().record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.errors.count, 1)
     }
 
     func testCollectStartsEmptyForEachSubscription() {
-        let collected = a1Values(1, 2).collect()
-        XCTAssertEqual(collected.a1Record().values, [[1, 2]])
-        XCTAssertEqual(collected.a1Record().values, [[1, 2]])
+        let collected = coldValues(1, 2).collect()
+        XCTAssertEqual(collected.record().values, [[1, 2]])
+        XCTAssertEqual(collected.record().values, [[1, 2]])
     }
 
     // MARK: any / all
 
     func testAnySendsTrueAtTheFirstValueAndDisposesSource() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.any().a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.any().record()
         source.send(7, 8)
         XCTAssertEqual(recorder.values, [true])
         XCTAssertEqual(recorder.completions, 1)
@@ -72,21 +72,21 @@ final class OperatorsA1AggregatingTests: XCTestCase {
     }
 
     func testAnyOfNoValuesSendsFalse() {
-        let recorder = RACSignal<Int>.empty().any().a1Record()
+        let recorder = RACSignal<Int>.empty().any().record()
         XCTAssertEqual(recorder.values, [false])
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testAnySendsFalseAndCompletesOnError() {
-        let recorder = a1Failing(Int?.none).any { $0 != nil }.a1Record()
+        let recorder = coldFailing(Int?.none).any { $0 != nil }.record()
         XCTAssertEqual(recorder.values, [false])
         XCTAssertEqual(recorder.errors.count, 0)
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testAnyPredicateSendsTrueAtTheFirstPassingValue() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.any { $0 > 2 }.a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.any { $0 > 2 }.record()
         source.send(1, 2)
         XCTAssertEqual(recorder.values, [])
         source.send(3)
@@ -96,12 +96,12 @@ final class OperatorsA1AggregatingTests: XCTestCase {
     }
 
     func testAnyPredicateSendsFalseWhenNoValuePasses() {
-        XCTAssertEqual(a1Values(1, 2).any { $0 > 2 }.a1Record().values, [false])
+        XCTAssertEqual(coldValues(1, 2).any { $0 > 2 }.record().values, [false])
     }
 
     func testAllSendsFalseAtTheFirstFailingValueAndDisposesSource() {
-        let source = OperatorsA1Source<Int>()
-        let recorder = source.signal.all { $0 > 0 }.a1Record()
+        let source = DrivenSource<Int>()
+        let recorder = source.signal.all { $0 > 0 }.record()
         source.send(1, 2)
         XCTAssertEqual(recorder.values, [])
         source.send(0)
@@ -111,12 +111,12 @@ final class OperatorsA1AggregatingTests: XCTestCase {
     }
 
     func testAllSendsTrueOnCompletionWhenEveryValuePasses() {
-        XCTAssertEqual(a1Values(1, 2).all { $0 > 0 }.a1Record().values, [true])
-        XCTAssertEqual(a1Values().all { (_: Int) in false }.a1Record().values, [true])
+        XCTAssertEqual(coldValues(1, 2).all { $0 > 0 }.record().values, [true])
+        XCTAssertEqual(coldValues().all { (_: Int) in false }.record().values, [true])
     }
 
     func testAllSendsFalseAndCompletesOnError() {
-        let recorder = a1Failing(1).all { $0 > 0 }.a1Record()
+        let recorder = coldFailing(1).all { $0 > 0 }.record()
         XCTAssertEqual(recorder.values, [false])
         XCTAssertEqual(recorder.errors.count, 0)
         XCTAssertEqual(recorder.completions, 1)
