@@ -4,6 +4,8 @@
 public final class RACScopedDisposable: RACDisposable {
     private let disposable: RACDisposable
 
+    /// A scoped disposable that disposes `disposable` when it is itself
+    /// deallocated (or disposed): RAC's `-asScopedDisposable`.
     public init(disposable: RACDisposable) {
         self.disposable = disposable
         super.init()

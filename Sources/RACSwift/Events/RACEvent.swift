@@ -2,14 +2,22 @@ import Foundation
 
 /// The kind of a `RACEvent`.
 public enum RACEventType {
-    case next, error, completed
+    /// A value (RAC's `RACEventTypeNext`).
+    case next
+    /// The error that ends a signal (`RACEventTypeError`).
+    case error
+    /// The completion that ends a signal (`RACEventTypeCompleted`).
+    case completed
 }
 
 /// One event of a signal as a value: RAC 2.5's `RACEvent`, what
 /// `materialize()` sends and `dematerialize()` reads.
 public enum RACEvent<Value> {
+    /// A value.
     case next(Value)
+    /// The error that ended the signal.
     case error(any Error)
+    /// The completion that ended the signal.
     case completed
 
     /// Which kind of event this is.

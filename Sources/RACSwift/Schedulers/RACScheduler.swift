@@ -2,7 +2,14 @@ import Foundation
 
 /// How urgently a scheduler's queue runs, mapped onto Dispatch's QoS classes.
 public enum RACSchedulerPriority {
-    case high, `default`, low, background
+    /// `DispatchQoS.QoSClass.userInitiated` (RAC's `RACSchedulerPriorityHigh`).
+    case high
+    /// `.default`.
+    case `default`
+    /// `.utility`.
+    case low
+    /// `.background`.
+    case background
 }
 
 /// Runs blocks: at once, on a queue, at a time. RAC 2.5's `RACScheduler`.

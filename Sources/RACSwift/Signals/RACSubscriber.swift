@@ -4,6 +4,7 @@
 /// then at most one terminal event (`error` or `completed`), never two events
 /// at the same time to one subscriber, and nothing after a terminal event.
 public protocol RACSubscriber<Value>: AnyObject {
+    /// The type of the values it receives.
     associatedtype Value
 
     /// Receives the next value.
