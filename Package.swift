@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RACSwift", targets: ["RACSwift"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "soak", targets: ["soak"]),
+        .executable(name: "example", targets: ["example"]),
     ],
     targets: [
         // C11 <stdatomic.h> shims (the replacement for OSAtomic*) and the
@@ -24,6 +25,8 @@ let package = Package(
         // Every contract point under load at once, streams checked (and the
         // floods of points 9 and 10): `swift run -c release soak`.
         .executableTarget(name: "soak", dependencies: ["RACSwift"], path: "Benchmarks/soak"),
+        // A RAC 2.5 search screen ported to a command line: `swift run example`.
+        .executableTarget(name: "example", dependencies: ["RACSwift"], path: "Examples/SearchScreen"),
         .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift"]),
         .testTarget(name: "RACSwiftStressTests", dependencies: ["RACSwift"]),
     ]
