@@ -74,6 +74,20 @@ final class LoggingOperatorsTests: XCTestCase {
         XCTAssertEqual(written, "", "the handler replaces NSLog")
     }
 
+    func testAGivenLoggerTakesTheLinesAndEveryLineNamesTheReceiver() {
+        let global = Lines(), mine = Lines()
+        RACLogger.handler = { global.append($0) }
+        defer { RACLogger.handler = nil }
+        let source = coldFailing(3, error: TestError(code: 2))
+        source.name = "three"
+        source.logAll(logger: { mine.append($0) }).subscribeNext { _ in }
+        XCTAssertEqual(global.all, [])
+        XCTAssertEqual(mine.all.count, 2)
+        let receivers = Set(mine.all.map { $0.components(separatedBy: "> name:").first! + ">" })
+        XCTAssertEqual(receivers, ["<\(type(of: source)): \(Unmanaged.passUnretained(source).toOpaque())>"],
+                       "every line names the receiver, not an intermediate signal")
+    }
+
     func testLogEventsLogsSubscriptionEventsAndDisposal() {
         let lines = Lines()
         RACLogger.handler = { lines.append($0) }

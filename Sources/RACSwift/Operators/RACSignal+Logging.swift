@@ -1,26 +1,30 @@
 import Foundation
 
 extension RACSignal {
-    /// Logs every event of the receiver (`logNext()`, `logError()` and
-    /// `logCompleted()` together) and passes it on. Lines go through
-    /// `RACLogger`.
-    public func logAll() -> RACSignal<Value> {
-        logNext().logError().logCompleted()
+    /// A function that receives the logging operators' lines: see
+    /// `RACLogger.handler`.
+    public typealias Logger = @Sendable (String) -> Void
+
+    /// Logs every event of the receiver (what `logNext()`, `logError()` and
+    /// `logCompleted()` log) and passes it on. Lines go to `logger`, or, if
+    /// nil, to `RACLogger.handler`.
+    public func logAll(logger: Logger? = nil) -> RACSignal<Value> {
+        logging(next: true, error: true, completed: true, to: logger)
     }
 
     /// Logs each value, as `<signal> next: value`, then passes it on.
-    public func logNext() -> RACSignal<Value> {
-        logged(doNext { [self] value in log("next: \(value)") })
+    public func logNext(logger: Logger? = nil) -> RACSignal<Value> {
+        logging(next: true, error: false, completed: false, to: logger)
     }
 
     /// Logs the error, as `<signal> error: error`, then passes it on.
-    public func logError() -> RACSignal<Value> {
-        logged(doError { [self] error in log("error: \(error)") })
+    public func logError(logger: Logger? = nil) -> RACSignal<Value> {
+        logging(next: false, error: true, completed: false, to: logger)
     }
 
     /// Logs the completion, as `<signal> completed`, then passes it on.
-    public func logCompleted() -> RACSignal<Value> {
-        logged(doCompleted { [self] in log("completed") })
+    public func logCompleted(logger: Logger? = nil) -> RACSignal<Value> {
+        logging(next: false, error: false, completed: true, to: logger)
     }
 
     /// Logs the subscription (`subscribed`), every event as `logAll()`
@@ -28,16 +32,33 @@ extension RACSignal {
     /// completion too, since a terminal event disposes the subscription),
     /// then passes the events on: what RxSwift's `debug` and ReactiveSwift's
     /// `logEvents` log. Each line names the receiver as `logAll()`'s do.
-    public func logEvents() -> RACSignal<Value> {
-        let events = logAll()
+    public func logEvents(logger: Logger? = nil) -> RACSignal<Value> {
+        let events = logAll(logger: logger)
         return logged(RACSignal.createSignal { [self] subscriber in
-            log("subscribed")
+            log("subscribed", to: logger)
             let subscription = events.subscribe(subscriber)
             return RACDisposable { [self] in
-                log("disposed")
+                log("disposed", to: logger)
                 subscription.dispose()
             }
         })
+    }
+
+    /// The receiver's events, passed on after logging the kinds asked for,
+    /// every line naming the receiver; the signal's name is the receiver's.
+    private func logging(next: Bool, error: Bool, completed: Bool, to logger: Logger?) -> RACSignal<Value> {
+        lift(self.name) { [self] downstream in
+            RACForwardingSink(downstream, onNext: { value, downstream in
+                if next { self.log("next: \(value)", to: logger) }
+                downstream.sendNext(value)
+            }, onError: { failure, downstream in
+                if error { self.log("error: \(failure)", to: logger) }
+                downstream.sendError(failure)
+            }, onCompleted: { downstream in
+                if completed { self.log("completed", to: logger) }
+                downstream.sendCompleted()
+            })
+        }
     }
 
     /// `signal` under the receiver's name: logging leaves a chain's names
@@ -47,10 +68,11 @@ extension RACSignal {
         return signal
     }
 
-    /// Writes `<Class: address> name: name event`, the line RAC logs,
-    /// through `RACLogger` (by default to stderr through NSLog), on the
-    /// thread that delivers the event.
-    private func log(_ event: String) {
-        RACLogger.write("<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())> name: \(name) \(event)")
+    /// Writes `<Class: address> name: name event`, the line RAC logs, to
+    /// `logger` or through `RACLogger`, on the thread that delivers the
+    /// event.
+    private func log(_ event: String, to logger: Logger?) {
+        let line = "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())> name: \(name) \(event)"
+        if let logger { logger(line) } else { RACLogger.write(line) }
     }
 }
