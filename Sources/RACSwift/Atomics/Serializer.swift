@@ -87,8 +87,9 @@ internal struct RACSerializer<Operation> {
     /// `now` must do what `apply(operation)` would. It exists so that the
     /// uncontended path never materializes the operation.
     ///
-    /// With `untilApplied`, returns only once the operation has been
-    /// applied, on this thread or by the owner: what
+    /// With `untilApplied` (asked only when the operation is handed over),
+    /// returns only once the operation has been applied, on this thread or
+    /// by the owner: what
     /// `RACCompoundDisposable.dispose()` needs to promise that every child
     /// is disposed when it returns. Such a call waits even from inside
     /// another serializer; see the compound for why that wait cannot close
@@ -109,7 +110,7 @@ internal struct RACSerializer<Operation> {
     /// current operation, never nested.
     @inlinable @inline(__always)
     internal func perform(_ operation: @autoclosure () -> Operation,
-                          untilApplied: Bool = false,
+                          untilApplied: @autoclosure () -> Bool = false,
                           now: () -> Void,
                           _ apply: (Operation) -> Void) {
         if tryEnter() {
@@ -119,7 +120,7 @@ internal struct RACSerializer<Operation> {
                 racOutOfLine { drain(accounted: waiting, apply) }
             }
         } else {
-            racOutOfLine { handOver(operation(), untilApplied: untilApplied, apply) }
+            racOutOfLine { handOver(operation(), untilApplied: untilApplied(), apply) }
         }
     }
 

@@ -29,14 +29,18 @@ public final class RACChannel<Value> {
         leadingSubject.name = "leadingSubject"
         let followingSubject = RACReplaySubject<Value>(capacity: 1)
         followingSubject.name = "followingSubject"
-        leadingTerminal = RACChannelTerminal(values: leadingSubject, otherTerminal: followingSubject)
+        leadingTerminal = RACChannelTerminal(
+            values: leadingSubject, inbound: RACChannelPeer(own: leadingSubject, other: followingSubject))
         leadingTerminal.name = "leadingTerminal"
-        followingTerminal = RACChannelTerminal(values: followingSubject, otherTerminal: leadingSubject)
+        followingTerminal = RACChannelTerminal(
+            values: followingSubject, inbound: RACChannelPeer(own: followingSubject, other: leadingSubject))
         followingTerminal.name = "followingTerminal"
     }
 }
 
-/// One end of a `RACChannel`: RAC 2.5's `RACChannelTerminal`.
+/// One end of a `RACChannel`: RAC 2.5's `RACChannelTerminal`. Also what
+/// `RACProperty.channel` and `UserDefaults.rac_channelTerminal(forKey:)`
+/// return, with their own meaning of each direction.
 ///
 /// As a signal, it sends what was sent to the other terminal (see
 /// `RACChannel` for what a new subscriber receives first). As a subscriber,
@@ -46,21 +50,20 @@ public final class RACChannel<Value> {
 /// disposed when the channel ends.
 public final class RACChannelTerminal<Value>: RACSignal<Value>, RACSubscriber {
     /// What this terminal's subscribers receive.
-    @usableFromInline internal let values: RACReplaySubject<Value>
+    @usableFromInline internal let values: RACSignal<Value>
 
-    /// Where what is sent to this terminal goes: the other terminal's
-    /// `values`.
-    @usableFromInline internal let otherTerminal: RACReplaySubject<Value>
+    /// Where what is sent to this terminal goes.
+    @usableFromInline internal let inbound: RACChannelInbound<Value>
 
-    internal init(values: RACReplaySubject<Value>, otherTerminal: RACReplaySubject<Value>) {
+    internal init(values: RACSignal<Value>, inbound: RACChannelInbound<Value>) {
         self.values = values
-        self.otherTerminal = otherTerminal
+        self.inbound = inbound
         super.init()
     }
 
     override class var subscribesSinks: Bool { true }
 
-    /// Subscribes to the values sent to the other terminal.
+    /// Subscribes to what this terminal's subscribers receive.
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
         values.subscribe(sink: sink)
@@ -70,35 +73,74 @@ public final class RACChannelTerminal<Value>: RACSignal<Value>, RACSubscriber {
     /// (or, if another thread is delivering to them, on that thread).
     @inlinable
     public func sendNext(_ value: Value) {
-        otherTerminal.sendNext(value)
+        inbound.receiveNext(value)
     }
 
     /// Ends the channel with `error`: this terminal's subscribers receive
     /// it first, then the other terminal's.
-    ///
-    /// RAC forwards only to the other terminal's subject and carries
-    /// terminal events back through two subscriptions between the subjects
-    /// (`ignoreValues`, subscribed at init). Sending to both subjects here
-    /// gives the same events in the same order, since every event enters
-    /// the subjects through a terminal, without that pair of subscriptions,
-    /// which would keep each subject alive through the other for ever.
     public func sendError(_ error: any Error) {
-        values.sendError(error)
-        otherTerminal.sendError(error)
+        inbound.receiveError(error)
     }
 
     /// Ends the channel: this terminal's subscribers receive the completion
-    /// first, then the other terminal's. (See `sendError(_:)` for how this
-    /// matches RAC.)
+    /// first, then the other terminal's.
     public func sendCompleted() {
-        values.sendCompleted()
-        otherTerminal.sendCompleted()
+        inbound.receiveCompleted()
     }
 
     /// Ties `disposable`, a subscription of this terminal to a signal, to
     /// the channel: it is disposed when the channel ends, as in RAC (which
     /// hands it to the other terminal's subject).
     public func didSubscribe(with disposable: RACCompoundDisposable) {
-        otherTerminal.didSubscribe(with: disposable)
+        inbound.receiveSubscription(disposable)
+    }
+}
+
+/// What a terminal does with the events sent into it: the part of a
+/// terminal that differs between a channel's two ends, a property's
+/// terminal and a defaults key's. The base class ignores everything.
+@usableFromInline
+internal class RACChannelInbound<Value> {
+    @usableFromInline internal func receiveNext(_ value: Value) {}
+    @usableFromInline internal func receiveError(_ error: any Error) {}
+    @usableFromInline internal func receiveCompleted() {}
+    @usableFromInline internal func receiveSubscription(_ disposable: RACCompoundDisposable) {}
+}
+
+/// The inbound side of a `RACChannel`'s terminal: values go to the other
+/// terminal's subject, terminal events to both.
+///
+/// RAC forwards only to the other terminal's subject and carries terminal
+/// events back through two subscriptions between the subjects
+/// (`ignoreValues`, subscribed at init). Sending to both subjects here gives
+/// the same events in the same order, since every event enters the subjects
+/// through a terminal, without that pair of subscriptions, which would keep
+/// each subject alive through the other for ever.
+@usableFromInline
+internal final class RACChannelPeer<Value>: RACChannelInbound<Value> {
+    /// What the terminal's own subscribers receive.
+    @usableFromInline internal let own: RACReplaySubject<Value>
+    /// What the other terminal's subscribers receive.
+    @usableFromInline internal let other: RACReplaySubject<Value>
+
+    internal init(own: RACReplaySubject<Value>, other: RACReplaySubject<Value>) {
+        self.own = own
+        self.other = other
+    }
+
+    @usableFromInline internal override func receiveNext(_ value: Value) { other.sendNext(value) }
+
+    @usableFromInline internal override func receiveError(_ error: any Error) {
+        own.sendError(error)
+        other.sendError(error)
+    }
+
+    @usableFromInline internal override func receiveCompleted() {
+        own.sendCompleted()
+        other.sendCompleted()
+    }
+
+    @usableFromInline internal override func receiveSubscription(_ disposable: RACCompoundDisposable) {
+        other.didSubscribe(with: disposable)
     }
 }

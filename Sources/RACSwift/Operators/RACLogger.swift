@@ -14,15 +14,8 @@ public enum RACLogger {
     /// line being logged while the handler is replaced goes to the old
     /// handler or the new one.
     public static var handler: (@Sendable (String) -> Void)? {
-        get {
-            handlerReference.load().map { unsafeDowncast($0, to: RACLogHandlerBox.self).write }
-        }
-        set {
-            let bits = RACAtomicReference.retainedBits(newValue.map(RACLogHandlerBox.init))
-            // The word never holds the odd stop value, so the swap always
-            // happens; the old handler is released as the result is dropped.
-            _ = handlerReference.replace(with: bits, unlessCurrentIs: 1)
-        }
+        get { handlerBox.load()?.write }
+        set { handlerBox.store(newValue.map(RACLogHandlerBox.init)) }
     }
 
     /// Writes `line` through the handler.
@@ -34,18 +27,12 @@ public enum RACLogger {
         }
     }
 
-    /// The handler, behind a reference that threads can read and replace at
-    /// once (see `RACAtomicReference` for how a reader never retains a
-    /// handler that a writer has just released).
-    private static var handlerReference: RACAtomicReference {
-        RACAtomicReference(value: handlerWords.word(0), readers: handlerWords.word(1),
-                           retired: handlerWords.word(2))
-    }
-
-    private static let handlerWords = RACAtomicCell(count: 3)
+    /// The handler, behind a reference that threads can read and replace
+    /// at once.
+    private static let handlerBox = RACAtomicObject<RACLogHandlerBox>(nil)
 }
 
-/// A handler as an object, which `RACAtomicReference` can hold.
+/// A handler as an object, which `RACAtomicObject` can hold.
 private final class RACLogHandlerBox {
     let write: @Sendable (String) -> Void
 

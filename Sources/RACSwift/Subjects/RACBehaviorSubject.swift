@@ -7,9 +7,15 @@
 /// replayed or live, never both, never neither.
 public final class RACBehaviorSubject<Value>: RACSubject<Value> {
     /// A behavior subject whose value is `defaultValue` until the first send.
-    public init(defaultValue: Value) {
+    public convenience init(defaultValue: Value) {
+        self.init(defaultValue: defaultValue, replaysOnSubscribingThread: false)
+    }
+
+    /// A behavior subject that replays its value to a new subscriber at
+    /// once when `replaysOnSubscribingThread` (see `RACSubject`).
+    internal init(defaultValue: Value, replaysOnSubscribingThread: Bool) {
         let latest = RACReplayBuffer<Value>(capacity: 1)
         latest.append(defaultValue)
-        super.init(history: latest)
+        super.init(history: latest, replaysOnSubscribingThread: replaysOnSubscribingThread)
     }
 }

@@ -29,12 +29,19 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber {
     /// A subject with no subscribers.
     public override init() {
         core = RACSubjectCore(history: nil)
+        replaysOnSubscribingThread = false
         super.init()
     }
 
+    /// Whether a subscriber receives the replayed values at once, on the
+    /// subscribing thread, rather than through the subscription scheduler
+    /// as RAC's replay subjects do: what `RACProperty` needs.
+    @usableFromInline internal let replaysOnSubscribingThread: Bool
+
     /// A subject whose late subscribers first receive `history`.
-    internal init(history: RACReplayBuffer<Value>) {
+    internal init(history: RACReplayBuffer<Value>, replaysOnSubscribingThread: Bool = false) {
         core = RACSubjectCore(history: history)
+        self.replaysOnSubscribingThread = replaysOnSubscribingThread
         super.init()
     }
 
@@ -86,7 +93,8 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber {
         let sink = sink.bind(to: disposable)
         let subscription = RACSubjectSubscription(core: core, sink: sink)
         disposable.add(subscription)
-        if core.history == nil || RACScheduler.subscriptionRunsInline || core.isOwnedByCurrentThread {
+        if core.history == nil || replaysOnSubscribingThread || RACScheduler.subscriptionRunsInline
+            || core.isOwnedByCurrentThread {
             core.subscribe(subscription)
         } else {
             // The block holds the subject, as RAC's does: a subject dropped

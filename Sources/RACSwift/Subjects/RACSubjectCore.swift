@@ -103,10 +103,13 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         RACInlineAtomics.word(3, of: self)
     }
 
-    /// Sends `value` to every subscriber, in the serialized order.
+    /// Sends `value` to every subscriber, in the serialized order; with
+    /// `untilApplied` (asked only if another thread is delivering), returns
+    /// only once that thread has delivered it.
     @inlinable @inline(__always)
-    internal func sendNext(_ value: Value) {
-        serializer.perform(.next(value), now: { asOwner { deliverNext(value) } }) { applyAsOwner($0) }
+    internal func sendNext(_ value: Value, untilApplied: @autoclosure () -> Bool = false) {
+        serializer.perform(.next(value), untilApplied: untilApplied(),
+                           now: { asOwner { deliverNext(value) } }) { applyAsOwner($0) }
     }
 
     /// Performs `operation` in the serialized order.

@@ -1,0 +1,38 @@
+/// A strong reference to an object of type `Object` that threads can read
+/// and replace at once, without locks: a `RACAtomicReference` over words of
+/// its own, which it releases when it goes away.
+///
+/// `load()` takes a fixed number of atomic steps (announce, load, leave),
+/// plus dropping parked references when it is the last reader out; a store
+/// swaps the reference in with one compare-and-swap loop. See
+/// `RACAtomicReference` for why a reader never retains an object that a
+/// store has just released.
+@usableFromInline
+internal final class RACAtomicObject<Object: AnyObject> {
+    private let words = RACAtomicCell(count: 3)
+
+    /// A reference to `object`.
+    internal init(_ object: Object?) {
+        reference.value.store(RACAtomicReference.retainedBits(object), .relaxed)
+    }
+
+    deinit {
+        reference.destroy()
+    }
+
+    private var reference: RACAtomicReference {
+        RACAtomicReference(value: words.word(0), readers: words.word(1), retired: words.word(2))
+    }
+
+    /// The object referred to now, retained for the caller.
+    internal func load() -> Object? {
+        reference.load().map { unsafeDowncast($0, to: Object.self) }
+    }
+
+    /// Refers to `object` from now on; the old object is released.
+    internal func store(_ object: Object?) {
+        // The words never hold the odd stop value, so the swap always
+        // happens; the old object is released as the result is dropped.
+        _ = reference.replace(with: RACAtomicReference.retainedBits(object), unlessCurrentIs: 1)
+    }
+}

@@ -1,0 +1,27 @@
+extension RACSignal {
+    /// Sets `object`'s property at `keyPath` to each value the receiver
+    /// sends: RAC's `-setKeyPath:onObject:`, what `RAC(object, keyPath) =
+    /// signal` expands to.
+    ///
+    /// The set happens on the thread that sends the value, so a user
+    /// interface object wants a signal delivered on its thread first:
+    /// `signal.deliverOnMainThread().setKeyPath(\.text, onObject: label)`.
+    /// The binding holds `object` weakly: once it is gone, the binding sets
+    /// nothing and disposes itself, at the latest when the receiver next
+    /// sends. An error or a completion ends the binding. Returns the
+    /// binding's subscription; disposing it ends the binding too.
+    @discardableResult
+    public func setKeyPath<Root: AnyObject>(_ keyPath: ReferenceWritableKeyPath<Root, Value>,
+                                            onObject object: Root) -> RACDisposable {
+        takeUntilBlock { [weak object] _ in object == nil }
+            .subscribeNext { [weak object] value in object?[keyPath: keyPath] = value }
+    }
+
+    /// `setKeyPath(_:onObject:)` for an optional property: each value is
+    /// set as a non-nil one.
+    @discardableResult
+    public func setKeyPath<Root: AnyObject>(_ keyPath: ReferenceWritableKeyPath<Root, Value?>,
+                                            onObject object: Root) -> RACDisposable {
+        map { Optional($0) }.setKeyPath(keyPath, onObject: object)
+    }
+}

@@ -1,0 +1,90 @@
+import Observation
+import RACSwift
+import XCTest
+
+@Observable
+final class ObservedModel {
+    var name = "initial"
+    @ObservationIgnored var reads = 0
+
+    /// `name`, counting the reads (RACObserve's reads of the object).
+    var countedName: String {
+        reads += 1
+        return name
+    }
+}
+
+/// `RACObserve(_:_:on:)` on an `@Observable` class.
+final class ObserveTests: XCTestCase {
+    func testTheCurrentValueThenTheValueAfterEachChange() {
+        let scheduler = RACTestScheduler()
+        let model = ObservedModel()
+        var values: [String] = []
+        RACObserve(model, \.name, on: scheduler).subscribeNext { values.append($0) }
+        XCTAssertEqual(values, [], "read on the scheduler")
+        scheduler.stepAll()
+        XCTAssertEqual(values, ["initial"])
+        model.name = "a"
+        scheduler.stepAll()
+        model.name = "b"
+        scheduler.stepAll()
+        XCTAssertEqual(values, ["initial", "a", "b"], "the value after each change, not before it")
+    }
+
+    func testABurstOfChangesEndsWithItsLastValue() {
+        let scheduler = RACTestScheduler()
+        let model = ObservedModel()
+        var values: [String] = []
+        RACObserve(model, \.name, on: scheduler).subscribeNext { values.append($0) }
+        scheduler.stepAll()
+        model.name = "1"
+        model.name = "2"
+        model.name = "3"
+        scheduler.stepAll()
+        XCTAssertEqual(values, ["initial", "3"], "merged into the latest, which is never lost")
+        model.name = "4"
+        scheduler.stepAll()
+        XCTAssertEqual(values, ["initial", "3", "4"], "still tracked after a burst")
+    }
+
+    func testDisposalStopsTheReads() {
+        let scheduler = RACTestScheduler()
+        let model = ObservedModel()
+        var values: [String] = []
+        let subscription = RACObserve(model, \.countedName, on: scheduler).subscribeNext { values.append($0) }
+        scheduler.stepAll()
+        model.name = "a"
+        scheduler.stepAll()
+        XCTAssertEqual(model.reads, 2)
+        model.name = "b"          // a read is scheduled ...
+        subscription.dispose()    // ... and cancelled by the disposal
+        scheduler.stepAll()
+        model.name = "c"
+        scheduler.stepAll()
+        XCTAssertEqual(model.reads, 2, "no read of the object after dispose()")
+        XCTAssertEqual(values, ["initial", "a"])
+    }
+
+    func testTheSignalHoldsTheObjectWeakly() {
+        let scheduler = RACTestScheduler()
+        var model: ObservedModel? = ObservedModel()
+        weak var weakModel = model
+        var values: [String] = []
+        RACObserve(model!, \.name, on: scheduler).subscribeNext { values.append($0) }
+        scheduler.stepAll()
+        model = nil
+        XCTAssertNil(weakModel)
+        XCTAssertEqual(values, ["initial"])
+    }
+
+    func testOnTheImmediateSchedulerAChangeIsReadAfterTheBlockThatMadeIt() {
+        let scheduler = RACTestScheduler()
+        let model = ObservedModel()
+        var values: [String] = []
+        RACObserve(model, \.name, on: RACScheduler.immediateScheduler).subscribeNext { values.append($0) }
+        XCTAssertEqual(values, ["initial"], "the first value at once")
+        scheduler.schedule { model.name = "changed in a block" }
+        scheduler.stepAll()
+        XCTAssertEqual(values, ["initial", "changed in a block"], "read after the change landed")
+    }
+}
