@@ -9,6 +9,7 @@ let workloads: [any Workload.Type] = [
     W7Contended.self,
     W8Allocations.self,
     W9FlattenMap.self,
+    W10Property.self,
 ]
 
 /// Every raw baseline. They need no library, so they are always built and
@@ -21,5 +22,7 @@ func rawCases(_ mode: Mode) -> [Case] {
         RawLifecycle.case(mode),
         RawChain.case(mode),
         RawLockedFanOut.case(mode),
+        RawLockedCell.case(subscribers: 1, mode: mode),
+        RawLockedCell.case(subscribers: 10, mode: mode),
     ]
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Raw baseline for W7: the fan-out loop guarded by one pthread mutex, with
 /// threads sending at the same time. The mutex gives what the library must
 /// give without one: serialized delivery, one order for all subscribers.
@@ -7,26 +5,20 @@ final class RawLockedFanOut {
     static let senders = 2
     static let subscribers = 4
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let mutex = RawMutex()
     private let blocks: [(Int) -> Void]
 
     init(blocks: [(Int) -> Void]) {
         self.blocks = blocks
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     @inline(never)
     func send(_ value: Int) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         for block in blocks {
             block(value)
         }
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// Sends per thread in a full run.

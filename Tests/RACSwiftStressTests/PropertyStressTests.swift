@@ -72,4 +72,22 @@ final class PropertyStressTests: XCTestCase {
         }
         XCTAssertEqual(echoes.total, 0, "no terminal hears its own values")
     }
+
+    func testReadersReadBoxedValuesWhileSettersReplaceThem() {
+        // A String does not fit in a word: each set boxes it, and readers
+        // must never see a box that a set has just released.
+        let property = RACProperty("start")
+        let valid = Tally()
+        runConcurrently(threads: 4) { thread in
+            for index in 0..<3_000 {
+                if thread < 2 {
+                    property.value = "value \(thread) \(index)"
+                } else if property.value.hasPrefix("value ") || property.value == "start" {
+                    valid.add()
+                }
+            }
+        }
+        XCTAssertEqual(valid.total, 2 * 3_000)
+        XCTAssertTrue(property.value.hasPrefix("value "))
+    }
 }

@@ -1,3 +1,5 @@
+import CShims
+
 /// A strong reference to an object of type `Object` that threads can read
 /// and replace at once, without locks: a `RACAtomicReference` over words of
 /// its own, which it releases when it goes away.
@@ -9,9 +11,10 @@
 /// store has just released.
 @usableFromInline
 internal final class RACAtomicObject<Object: AnyObject> {
-    private let words = RACAtomicCell(count: 3)
+    @usableFromInline internal let words = RACAtomicCell(count: 3)
 
     /// A reference to `object`.
+    @inlinable
     internal init(_ object: Object?) {
         reference.value.store(RACAtomicReference.retainedBits(object), .relaxed)
     }
@@ -20,16 +23,19 @@ internal final class RACAtomicObject<Object: AnyObject> {
         reference.destroy()
     }
 
-    private var reference: RACAtomicReference {
+    @inlinable @inline(__always)
+    internal var reference: RACAtomicReference {
         RACAtomicReference(value: words.word(0), readers: words.word(1), retired: words.word(2))
     }
 
     /// The object referred to now, retained for the caller.
+    @inlinable
     internal func load() -> Object? {
         reference.load().map { unsafeDowncast($0, to: Object.self) }
     }
 
     /// Refers to `object` from now on; the old object is released.
+    @inlinable
     internal func store(_ object: Object?) {
         // The words never hold the odd stop value, so the swap always
         // happens; the old object is released as the result is dropped.

@@ -24,28 +24,29 @@ import CShims
 public final class RACProperty<Value> {
     /// Every set, in the order subscribers hear them. Its first subscriber
     /// is `latest`'s recorder.
-    private let changes: RACBehaviorSubject<RACPropertyChange<Value>>
+    @usableFromInline internal let changes: RACBehaviorSubject<RACPropertyChange<Value>>
 
-    /// The latest change delivered, for `value`.
-    private let latest: RACAtomicObject<RACPropertyChange<Value>>
+    /// The latest value delivered, for `value`.
+    @usableFromInline internal let latest: RACLatestValue<Value>
 
     /// The subscription that records each change in `latest`.
-    private let recording: RACDisposable
+    @usableFromInline internal let recording: RACDisposable
 
     /// The current value on subscription, then every change: RACObserve's
     /// meaning.
     public let signal: RACSignal<Value>
 
     /// A property whose value is `value`.
+    @inlinable
     public init(_ value: Value) {
-        let first = RACPropertyChange(value, origin: nil)
+        let first = RACPropertyChange(value, origin: 0)
         changes = RACBehaviorSubject(defaultValue: first, replaysOnSubscribingThread: true)
-        let latest = RACAtomicObject(first)
+        let latest = RACLatestValue(value)
         self.latest = latest
         // The first subscriber, so each change is recorded (in the same
         // serialized step that delivers it) before anyone hears of it. It
         // holds the cell, not the property, which holds the subject.
-        recording = changes.subscribeNext { latest.store($0) }
+        recording = changes.subscribe(sink: RACLatestRecorder(latest))
         signal = changes.map { $0.value }.setName("RACProperty.signal")
     }
 
@@ -56,9 +57,10 @@ public final class RACProperty<Value> {
 
     /// The latest value set; setting it sends the new value to every
     /// subscriber (see the type's discussion for the order and the thread).
+    @inlinable
     public var value: Value {
-        get { latest.load()!.value }
-        set { set(newValue, origin: nil) }
+        get { latest.load() }
+        set { set(newValue, origin: 0) }
     }
 
     /// A channel terminal with RACChannelTo's meaning: a subscriber receives
@@ -87,7 +89,7 @@ public final class RACProperty<Value> {
             var isFirst = true
             return RACForwardingSink(downstream, onNext: { change, downstream in
                 defer { isFirst = false }
-                guard isFirst || change.origin !== inbound else { return }
+                guard isFirst || change.origin != inbound.id else { return }
                 downstream.sendNext(change.value)
             })
         }
@@ -99,8 +101,10 @@ public final class RACProperty<Value> {
         return RACChannelTerminal(values: ending, inbound: inbound)
     }
 
-    /// Sends `value`, made through `origin` (a terminal's inbound, or nil).
-    fileprivate func set(_ value: Value, origin: AnyObject?) {
+    /// Sends `value`, made through the terminal whose inbound's `id` is
+    /// `origin` (0: not through a terminal).
+    @inlinable
+    internal func set(_ value: Value, origin: Int) {
         // Waits for the delivery when another thread is delivering, except
         // from inside a serializer, where waiting could close a cycle.
         changes.core.sendNext(RACPropertyChange(value, origin: origin),
@@ -109,11 +113,15 @@ public final class RACProperty<Value> {
 }
 
 /// One set of a `RACProperty`: the value and the terminal it came through.
-private final class RACPropertyChange<Value> {
-    let value: Value
-    let origin: AnyObject?
+/// A struct, with the terminal as a number, so that a set allocates and
+/// retains nothing of its own.
+@usableFromInline
+internal struct RACPropertyChange<Value> {
+    @usableFromInline internal let value: Value
+    @usableFromInline internal let origin: Int
 
-    init(_ value: Value, origin: AnyObject?) {
+    @inlinable
+    internal init(_ value: Value, origin: Int) {
         self.value = value
         self.origin = origin
     }
@@ -134,13 +142,17 @@ private final class RACPropertyInbound<Value>: RACChannelInbound<Value> {
     /// subscribers, now and later; never a value.
     let ended = RACReplaySubject<Value>(capacity: 0)
 
+    /// This terminal's number, which the changes it makes carry: unique in
+    /// the process (a counter, never reused, unlike an address), and never 0.
+    let id = racPropertyTerminals.word().fetchAdd(1, .relaxed) + 1
+
     init(_ property: RACProperty<Value>) {
         self.property = property
     }
 
     override func receiveNext(_ value: Value) {
         guard !stopped.isDisposed else { return }
-        property?.set(value, origin: self)
+        property?.set(value, origin: id)
     }
 
     override func receiveError(_ error: any Error) {
@@ -157,3 +169,6 @@ private final class RACPropertyInbound<Value>: RACChannelInbound<Value> {
         ended.didSubscribe(with: disposable)
     }
 }
+
+/// How many property terminals were made (see `RACPropertyInbound.id`).
+private let racPropertyTerminals = RACAtomicCell(count: 1)

@@ -13,6 +13,7 @@ public final class RACBehaviorSubject<Value>: RACSubject<Value> {
 
     /// A behavior subject that replays its value to a new subscriber at
     /// once when `replaysOnSubscribingThread` (see `RACSubject`).
+    @usableFromInline
     internal init(defaultValue: Value, replaysOnSubscribingThread: Bool) {
         let latest = RACReplayBuffer<Value>(capacity: 1)
         latest.append(defaultValue)

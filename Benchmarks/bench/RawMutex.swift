@@ -1,0 +1,25 @@
+import Glibc
+
+/// One pthread mutex, as the raw baselines that need one take it.
+final class RawMutex {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    @inline(__always)
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+}
