@@ -47,7 +47,10 @@ public final class RACProperty<Value> {
         // serialized step that delivers it) before anyone hears of it. It
         // holds the cell, not the property, which holds the subject.
         recording = changes.subscribe(sink: RACLatestRecorder(latest))
-        signal = changes.map { $0.value }.setName("RACProperty.signal")
+        // A step that captures nothing (no user block to call, unlike map's).
+        signal = changes.liftNext("RACProperty.signal") { change, sink in
+            sink.downstream(Value.self).sendNext(change.value)
+        }
     }
 
     deinit {
