@@ -82,8 +82,9 @@ final class PropertyStressTests: XCTestCase {
             for index in 0..<3_000 {
                 if thread < 2 {
                     property.value = "value \(thread) \(index)"
-                } else if property.value.hasPrefix("value ") || property.value == "start" {
-                    valid.add()
+                } else {
+                    let read = property.value
+                    if read.hasPrefix("value ") || read == "start" { valid.add() }
                 }
             }
         }
