@@ -5,19 +5,19 @@ import XCTest
 
 /// A source that counts, atomically, the subscriptions it receives, the
 /// disposals of them, and the most subscriptions alive at once. Each
-/// subscription forwards `feed`, then sends `values` and completes if
-/// `values` is not nil.
+/// subscription forwards `feed`, then sends `script` and completes if
+/// `script` is not nil.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MulticastStressSource: RACSignal<Int>, @unchecked Sendable {
     let feed = RACSubject<Int>()
-    private let values: [Int]?
+    private let script: [Int]?
     private let subscribed = Atomic<Int>(0)
     private let disposed = Atomic<Int>(0)
     private let live = Atomic<Int>(0)
     private let maxLive = Atomic<Int>(0)
 
     init(values: [Int]? = nil) {
-        self.values = values
+        self.script = values
         super.init()
     }
 
@@ -31,7 +31,7 @@ final class MulticastStressSource: RACSignal<Int>, @unchecked Sendable {
         let alive = live.add(1, ordering: .acquiringAndReleasing).newValue
         maxLive.max(alive, ordering: .acquiringAndReleasing)
         let inner = feed.subscribe(subscriber)
-        if let values {
+        if let values = script {
             for value in values { subscriber.sendNext(value) }
             subscriber.sendCompleted()
         }

@@ -68,7 +68,7 @@ final class ObserveTests: XCTestCase {
     func testTheSignalHoldsTheObjectWeakly() {
         let scheduler = RACTestScheduler()
         var model: ObservedModel? = ObservedModel()
-        weak var weakModel = model
+        weak let weakModel = model
         var values: [String] = []
         RACObserve(model!, \.name, on: scheduler).subscribeNext { values.append($0) }
         scheduler.stepAll()

@@ -87,7 +87,7 @@ final class PropertyTests: XCTestCase {
 
     func testAPropertyDeallocatedCompletesItsSignalAndIsNotKeptByItsSubscriptions() {
         var property: RACProperty<Int>? = RACProperty(1)
-        weak var weakProperty = property
+        weak let weakProperty = property
         var events: [RACEvent<Int>] = []
         property!.signal.materialize().subscribeNext { events.append($0) }
         property!.channel.materialize().subscribeNext { events.append($0) }
@@ -113,7 +113,7 @@ final class PropertyTests: XCTestCase {
     func testSetKeyPathHoldsTheObjectWeaklyAndEndsOnceItIsGone() {
         final class Label { var text = "" }
         var label: Label? = Label()
-        weak var weakLabel = label
+        weak let weakLabel = label
         var disposals = 0
         let values = RACSubject<String>()
         let source = RACSignal<String>.createSignal { subscriber in

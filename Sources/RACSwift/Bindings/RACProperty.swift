@@ -101,7 +101,7 @@ public final class RACProperty<Value> {
         // end first, so that a subscriber of an ended terminal hears only
         // that.
         let ending = RACSignal.merge([ended.materialize(), values.materialize()]).dematerialize()
-        return RACChannelTerminal(values: ending, inbound: inbound)
+        return RACChannelTerminal(outbound: ending, inbound: inbound)
     }
 
     /// Sends `value`, made through the terminal whose inbound's `id` is

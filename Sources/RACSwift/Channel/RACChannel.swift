@@ -30,10 +30,10 @@ public final class RACChannel<Value> {
         let followingSubject = RACReplaySubject<Value>(capacity: 1)
         followingSubject.name = "followingSubject"
         leadingTerminal = RACChannelTerminal(
-            values: leadingSubject, inbound: RACChannelPeer(own: leadingSubject, other: followingSubject))
+            outbound: leadingSubject, inbound: RACChannelPeer(own: leadingSubject, other: followingSubject))
         leadingTerminal.name = "leadingTerminal"
         followingTerminal = RACChannelTerminal(
-            values: followingSubject, inbound: RACChannelPeer(own: followingSubject, other: leadingSubject))
+            outbound: followingSubject, inbound: RACChannelPeer(own: followingSubject, other: leadingSubject))
         followingTerminal.name = "followingTerminal"
     }
 }
@@ -50,13 +50,13 @@ public final class RACChannel<Value> {
 /// disposed when the channel ends.
 public final class RACChannelTerminal<Value>: RACSignal<Value>, RACSubscriber {
     /// What this terminal's subscribers receive.
-    @usableFromInline internal let values: RACSignal<Value>
+    @usableFromInline internal let outbound: RACSignal<Value>
 
     /// Where what is sent to this terminal goes.
     @usableFromInline internal let inbound: RACChannelInbound<Value>
 
-    internal init(values: RACSignal<Value>, inbound: RACChannelInbound<Value>) {
-        self.values = values
+    internal init(outbound: RACSignal<Value>, inbound: RACChannelInbound<Value>) {
+        self.outbound = outbound
         self.inbound = inbound
         super.init()
     }
@@ -66,7 +66,7 @@ public final class RACChannelTerminal<Value>: RACSignal<Value>, RACSubscriber {
     /// Subscribes to what this terminal's subscribers receive.
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
-        values.subscribe(sink: sink)
+        outbound.subscribe(sink: sink)
     }
 
     /// Sends `value` to the other terminal's subscribers, on this thread

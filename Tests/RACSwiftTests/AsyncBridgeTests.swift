@@ -1,0 +1,187 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// `values`, the async reads, `fromTask` and `rac_signal`.
+final class AsyncBridgeTests: XCTestCase {
+    private struct Failure: Error, Equatable { let code: Int }
+
+    /// A cold signal of 0..<count on a background thread, recording whether
+    /// its subscription was disposed. Test scaffolding.
+    private final class Source: @unchecked Sendable {
+        let disposed = RACDisposable()
+        let signal: RACSignal<Int>
+
+        init(count: Int, failing: Bool = false) {
+            let disposed = disposed
+            signal = RACSignal<Int>.createSignal { subscriber in
+                DispatchQueue.global().async {
+                    for value in 0..<count where !disposed.isDisposed { subscriber.sendNext(value) }
+                    if failing { subscriber.sendError(Failure(code: 1)) } else { subscriber.sendCompleted() }
+                }
+                return disposed
+            }
+        }
+    }
+
+    func testValuesIteratesEveryValueThenEnds() async throws {
+        var seen: [Int] = []
+        for try await value in Source(count: 5).signal.values { seen.append(value) }
+        XCTAssertEqual(seen, [0, 1, 2, 3, 4])
+    }
+
+    func testValuesThrowsTheSignalsError() async {
+        var seen: [Int] = []
+        do {
+            for try await value in Source(count: 2, failing: true).signal.values { seen.append(value) }
+            XCTFail("no error")
+        } catch {
+            XCTAssertEqual(error as? Failure, Failure(code: 1))
+        }
+        XCTAssertEqual(seen, [0, 1])
+    }
+
+    func testLeavingTheLoopDisposesTheSubscription() async throws {
+        let subject = RACSubject<Int>()
+        let disposed = RACDisposable()
+        let signal = RACSignal<Int>.createSignal { subscriber in
+            let inner = subject.subscribe(subscriber)
+            return RACDisposable { disposed.dispose(); inner.dispose() }
+        }
+        let feeder = Task.detached { for value in 0..<1_000 { subject.sendNext(value); await Task.yield() } }
+        for try await value in signal.values where value >= 2 { break }
+        feeder.cancel()
+        XCTAssertTrue(disposed.isDisposed, "break disposes the source subscription")
+    }
+
+    func testCancellingTheIteratingTaskDisposesTheSubscription() async throws {
+        // A replay subject: the task subscribes after the send.
+        let subject = RACReplaySubject<Int>()
+        let disposed = RACDisposable()
+        let signal = RACSignal<Int>.createSignal { subscriber in
+            let inner = subject.subscribe(subscriber)
+            return RACDisposable { disposed.dispose(); inner.dispose() }
+        }
+        let started = expectation(description: "iterating")
+        let loop = Task {
+            var count = 0
+            for try await _ in signal.values {
+                count += 1
+                if count == 1 { started.fulfill() }
+            }
+            return count
+        }
+        subject.sendNext(1)
+        await fulfillment(of: [started], timeout: 10)
+        loop.cancel()
+        let count = try await loop.value
+        XCTAssertEqual(count, 1)
+        XCTAssertTrue(disposed.isDisposed)
+    }
+
+    func testAsyncReads() async throws {
+        let first = try await Source(count: 3).signal.first()
+        XCTAssertEqual(first, 0)
+        let none = try await RACSignal<Int>.empty().first()
+        XCTAssertNil(none)
+        let all = try await Source(count: 4).signal.toArray()
+        XCTAssertEqual(all, [0, 1, 2, 3])
+        try await Source(count: 2).signal.waitUntilCompleted()
+        do {
+            _ = try await Source(count: 1, failing: true).signal.toArray()
+            XCTFail("no error")
+        } catch {
+            XCTAssertEqual(error as? Failure, Failure(code: 1))
+        }
+    }
+
+    func testCancellingAnAsyncReadDisposesAndThrows() async {
+        let subscribed = expectation(description: "subscribed")
+        let disposed = RACDisposable()
+        let signal = RACSignal<Int>.createSignal { _ in
+            subscribed.fulfill()
+            return disposed
+        }
+        let read = Task { try await signal.first() }
+        await fulfillment(of: [subscribed], timeout: 10)
+        read.cancel()
+        do {
+            _ = try await read.value
+            XCTFail("no error")
+        } catch {
+            XCTAssertTrue(error is CancellationError)
+        }
+        XCTAssertTrue(disposed.isDisposed, "cancellation disposes the subscription")
+    }
+
+    func testAnAsyncReadCancelledBeforeItStartsNeverSubscribes() async {
+        let subscribed = RACDisposable()
+        let signal = RACSignal<Int>.createSignal { _ in
+            subscribed.dispose()
+            return nil
+        }
+        let read = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await signal.first()
+        }
+        do {
+            _ = try await read.value
+            XCTFail("no error")
+        } catch {
+            XCTAssertTrue(error is CancellationError)
+        }
+        XCTAssertFalse(subscribed.isDisposed)
+    }
+
+    func testFromTaskSendsCompletesAndFails() async throws {
+        let values = RACSignal<Int>.fromTask { subscriber in
+            for value in 1...3 { subscriber.sendNext(value) }
+        }
+        let all = try await values.toArray()
+        XCTAssertEqual(all, [1, 2, 3])
+        let failing = RACSignal<Int>.fromTask { subscriber in
+            subscriber.sendNext(1)
+            throw Failure(code: 7)
+        }
+        do {
+            _ = try await failing.toArray()
+            XCTFail("no error")
+        } catch {
+            XCTAssertEqual(error as? Failure, Failure(code: 7))
+        }
+    }
+
+    func testDisposingAFromTaskSubscriptionCancelsTheTask() {
+        let cancelled = expectation(description: "task cancelled")
+        let signal = RACSignal<Int>.fromTask { subscriber in
+            subscriber.sendNext(1)
+            do {
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+            } catch {
+                cancelled.fulfill()
+                throw error
+            }
+        }
+        let first = expectation(description: "first value")
+        var events: [RACEvent<Int>] = []
+        let lock = NSLock()
+        let subscription = signal.materialize().subscribeNext { event in
+            lock.lock(); events.append(event); lock.unlock()
+            if event == .next(1) { first.fulfill() }
+        }
+        wait(for: [first], timeout: 10)
+        subscription.dispose()
+        wait(for: [cancelled], timeout: 10)
+        lock.lock(); defer { lock.unlock() }
+        XCTAssertEqual(events, [.next(1)], "the cancellation's error reaches nobody")
+    }
+
+    func testAsyncSequenceAsASignal() async throws {
+        let stream = AsyncStream<Int> { continuation in
+            for value in 0..<4 { continuation.yield(value) }
+            continuation.finish()
+        }
+        let all = try await stream.rac_signal.toArray()
+        XCTAssertEqual(all, [0, 1, 2, 3])
+    }
+}
