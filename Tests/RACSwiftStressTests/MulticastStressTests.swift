@@ -98,7 +98,8 @@ final class MulticastStressTests: XCTestCase {
                 returned[round * threads + thread] = ObjectIdentifier(connections[round].connect())
             }
         }
-        var wrongCounts = 0, wrongDisposables = 0
+        var wrongCounts = 0
+        var wrongDisposables = 0
         for round in 0..<rounds {
             if sources[round].subscriptions != 1 { wrongCounts += 1 }
             let expected = ObjectIdentifier(connections[round].connect())

@@ -53,7 +53,8 @@ final class ChannelTests: XCTestCase {
 
     func testATerminalDoesNotHearItsOwnValues() {
         let channel = RACChannel<Int>()
-        var leading: [Int] = [], following: [Int] = []
+        var leading: [Int] = []
+        var following: [Int] = []
         channel.leadingTerminal.subscribeNext { leading.append($0) }
         channel.followingTerminal.subscribeNext { following.append($0) }
         channel.leadingTerminal.sendNext(1)
@@ -79,7 +80,8 @@ final class ChannelTests: XCTestCase {
     func testAnErrorOnEitherTerminalReachesBoth() {
         for sendOnLeading in [true, false] {
             let channel = RACChannel<Int>()
-            var leading: [ChannelError] = [], following: [ChannelError] = []
+            var leading: [ChannelError] = []
+            var following: [ChannelError] = []
             channel.leadingTerminal.subscribeError { leading.append($0 as! ChannelError) }
             channel.followingTerminal.subscribeError { following.append($0 as! ChannelError) }
             let terminal = sendOnLeading ? channel.leadingTerminal : channel.followingTerminal
@@ -178,7 +180,8 @@ final class ChannelTests: XCTestCase {
         let model = RACChannel<Int>(), view = RACChannel<Int>()
         bind(model, view)
 
-        var modelHeard: [Int] = [], viewHeard: [Int] = []
+        var modelHeard: [Int] = []
+        var viewHeard: [Int] = []
         var completions = 0
         model.leadingTerminal.subscribeNext({ modelHeard.append($0) }, completed: { completions += 1 })
         view.leadingTerminal.subscribeNext({ viewHeard.append($0) }, completed: { completions += 1 })
@@ -213,7 +216,8 @@ final class ChannelTests: XCTestCase {
     func testChannelAndTerminalsDeallocateWhenSubscriptionsAreDisposed() {
         weak var weakChannel: RACChannel<Int>?
         weak var weakTerminal: RACChannelTerminal<Int>?
-        var leading: RACDisposable?, following: RACDisposable?
+        var leading: RACDisposable?
+        var following: RACDisposable?
         do {
             let channel = RACChannel<Int>()
             weakChannel = channel
@@ -244,7 +248,8 @@ final class ChannelTests: XCTestCase {
     func testTerminalsSubscribedToNeverEndingSignalsDeallocateAfterDisposal() {
         weak var weakChannel: RACChannel<Int>?
         weak var weakTerminal: RACChannelTerminal<Int>?
-        var leading: RACDisposable?, following: RACDisposable?
+        var leading: RACDisposable?
+        var following: RACDisposable?
         do {
             let channel = RACChannel<Int>()
             weakChannel = channel

@@ -12,7 +12,11 @@ final class CombiningTuplesTests: XCTestCase {
         let sum: RACSignal<Int> = RACSignal.zip(a, d, reduce: { $0 + $1 })
         let firsts = RACSignal.zip(a, b).map { $0.0 }   // no annotation needed
 
-        var pairs: [String] = [], lines: [String] = [], trios: [String] = [], sums: [Int] = [], heads: [Int] = []
+        var pairs: [String] = []
+        var lines: [String] = []
+        var trios: [String] = []
+        var sums: [Int] = []
+        var heads: [Int] = []
         pair.subscribeNext { pairs.append("\($0.0)\($0.1)") }
         line.subscribeNext { lines.append($0) }
         trio.subscribeNext { trios.append("\($0.0)\($0.1)\($0.2)") }
@@ -37,8 +41,10 @@ final class CombiningTuplesTests: XCTestCase {
 
     func testSixSignalsAndTheirEnd() {
         let s = (0..<6).map { _ in RACSubject<Int>() }
-        var combined: [Int] = [], zipped: [[Int]] = []
-        var combinedCompleted = false, zippedCompleted = false
+        var combined: [Int] = []
+        var zipped: [[Int]] = []
+        var combinedCompleted = false
+        var zippedCompleted = false
         RACSignal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], reduce: { $0 + $1 + $2 + $3 + $4 + $5 })
             .subscribeNext({ combined.append($0) }, completed: { combinedCompleted = true })
         RACSignal.zip(s[0], s[1], s[2], s[3], s[4], s[5])

@@ -51,7 +51,8 @@ final class GroupByTests: XCTestCase {
             subscriber.sendCompleted()
             return nil
         }.groupBy { $0 }
-        var first: [RACGroupedSignal<Int, Int>] = [], second: [RACGroupedSignal<Int, Int>] = []
+        var first: [RACGroupedSignal<Int, Int>] = []
+        var second: [RACGroupedSignal<Int, Int>] = []
         signal.subscribeNext { first.append($0) }
         signal.subscribeNext { second.append($0) }
         XCTAssertEqual(first.count, 1)

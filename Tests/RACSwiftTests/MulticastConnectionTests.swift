@@ -92,7 +92,8 @@ final class MulticastConnectionTests: XCTestCase {
     func testSourceEventsReachEverySubscriberOfTheSubject() {
         let source = MulticastTestSource()
         let connection = source.publish()
-        var first: [Int] = [], second: [Int] = []
+        var first: [Int] = []
+        var second: [Int] = []
         var completions = 0
         connection.signal.subscribeNext({ first.append($0) }, completed: { completions += 1 })
         connection.signal.subscribeNext({ second.append($0) }, completed: { completions += 1 })
@@ -167,7 +168,8 @@ final class MulticastConnectionTests: XCTestCase {
     func testAutoconnectForwardsTheSourceToEverySubscriber() {
         let source = MulticastTestSource()
         let signal = source.publish().autoconnect()
-        var first: [Int] = [], second: [Int] = []
+        var first: [Int] = []
+        var second: [Int] = []
         var completions = 0
         signal.subscribeNext({ first.append($0) }, completed: { completions += 1 })
         source.feed.sendNext(1)

@@ -50,7 +50,8 @@ final class MulticastOperatorsTests: XCTestCase {
     func testPublishRunsSideEffectsOnceForAllSubscribers() {
         let counter = Counter()
         let connection = counter.hot.publish()
-        var first: [Int] = [], second: [Int] = []
+        var first: [Int] = []
+        var second: [Int] = []
         connection.signal.subscribeNext { first.append($0) }
         connection.signal.subscribeNext { second.append($0) }
         XCTAssertEqual(counter.runs, 0)

@@ -54,7 +54,8 @@ final class PropertyTests: XCTestCase {
 
     func testTwoPropertiesBoundThroughTheirChannelsConvergeWithoutFeedback() {
         let a = RACProperty("a"), b = RACProperty("b")
-        var aHeard: [String] = [], bHeard: [String] = []
+        var aHeard: [String] = []
+        var bHeard: [String] = []
         a.signal.subscribeNext { aHeard.append($0) }
         b.signal.subscribeNext { bHeard.append($0) }
         // RACChannelTo(a) = RACChannelTo(b):

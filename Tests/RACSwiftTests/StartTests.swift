@@ -32,7 +32,8 @@ final class StartTests: XCTestCase {
         let block = Block()
         let scheduler = RACTestScheduler()
         let signal = RACSignal<Int>.startLazily(with: scheduler, block: block.run)
-        var first: [Int] = [], second: [Int] = []
+        var first: [Int] = []
+        var second: [Int] = []
         var completions = 0
         signal.subscribeNext({ first.append($0) }, completed: { completions += 1 })
         signal.subscribeNext({ second.append($0) }, completed: { completions += 1 })
@@ -117,7 +118,8 @@ final class StartTests: XCTestCase {
         let scheduler = RACTestScheduler()
         let signal = RACSignal<Int>.startEagerly(with: scheduler, block: block.run)
         scheduler.stepAll()
-        var first: [Int] = [], second: [Int] = []
+        var first: [Int] = []
+        var second: [Int] = []
         signal.subscribeNext { first.append($0) }
         signal.subscribeNext { second.append($0) }
         scheduler.stepAll()

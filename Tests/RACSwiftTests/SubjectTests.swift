@@ -14,7 +14,8 @@ final class SubjectTests: XCTestCase {
 
     func testEverySubscriberGetsEveryValueAndCompletion() {
         let subject = RACSubject<Int>()
-        var first: [Int] = [], second: [Int] = []
+        var first: [Int] = []
+        var second: [Int] = []
         var completions = 0
         subject.subscribeNext({ first.append($0) }, completed: { completions += 1 })
         subject.subscribeNext({ second.append($0) }, completed: { completions += 1 })
@@ -113,7 +114,8 @@ final class SubjectTests: XCTestCase {
 
     func testReentrantSendIsDeliveredAfterCurrentEventToAll() {
         let subject = RACSubject<Int>()
-        var first: [Int] = [], second: [Int] = []
+        var first: [Int] = []
+        var second: [Int] = []
         subject.subscribeNext { value in
             first.append(value)
             if value == 1 { subject.sendNext(2) }

@@ -6,7 +6,8 @@ import CShims
 /// The cell owns its memory and frees it in `deinit`; a word handed out by
 /// `word(_:)` is valid while the cell is alive.
 @usableFromInline
-internal final class RACAtomicCell {
+// @unchecked Sendable: its words are only ever read and written atomically.
+internal final class RACAtomicCell: @unchecked Sendable {
     @usableFromInline internal let base: UnsafeMutablePointer<Int>
     @usableFromInline internal let count: Int
 

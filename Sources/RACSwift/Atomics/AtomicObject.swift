@@ -10,7 +10,9 @@ import CShims
 /// `RACAtomicReference` for why a reader never retains an object that a
 /// store has just released.
 @usableFromInline
-internal final class RACAtomicObject<Object: AnyObject> {
+// @unchecked Sendable: see above; the object it holds is handed between
+// threads as the owner decides.
+internal final class RACAtomicObject<Object: AnyObject>: @unchecked Sendable {
     @usableFromInline internal let words = RACAtomicCell(count: 3)
 
     /// A reference to `object`.

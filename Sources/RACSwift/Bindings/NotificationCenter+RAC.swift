@@ -12,11 +12,13 @@ extension NotificationCenter {
     /// held weakly, and a notification center compares objects by identity.
     public func rac_addObserver(forName name: Notification.Name?,
                                 object: Any?) -> RACSignal<Notification> {
-        RACSignal<Notification>.createSignal { [self] subscriber in
+        // The object is only compared by the notification center, and the
+        // observer token only handed back to it, which is thread-safe.
+        RACSignal<Notification>.createSignal(racSendable { [self] subscriber in
             let observer = addObserver(forName: name, object: object, queue: nil) { notification in
                 subscriber.sendNext(notification)
             }
-            return RACDisposable { self.removeObserver(observer) }
-        }.setName("-rac_addObserverForName: \(name?.rawValue ?? "nil") object: \(object.map { "\($0)" } ?? "nil")")
+            return RACDisposable(block: racSendable { self.removeObserver(observer) })
+        }).setName("-rac_addObserverForName: \(name?.rawValue ?? "nil") object: \(object.map { "\($0)" } ?? "nil")")
     }
 }

@@ -74,7 +74,7 @@ internal final class RACValueBox<Value> {
 /// before any other subscriber hears of it. A sink of its own (not a block
 /// subscriber) with a step that captures nothing, since it runs on every set.
 @usableFromInline
-internal final class RACLatestRecorder<Value>: RACSubscriptionSink<RACPropertyChange<Value>> {
+internal final class RACLatestRecorder<Value>: RACSubscriptionSink<RACPropertyChange<Value>>, @unchecked Sendable {
     @usableFromInline internal let latest: RACLatestValue<Value>
 
     @inlinable

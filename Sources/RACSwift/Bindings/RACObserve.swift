@@ -32,11 +32,11 @@ public func RACObserve<Root: AnyObject & Observable, Value>(
     _ object: Root, _ keyPath: KeyPath<Root, Value>,
     on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACObserve")
 ) -> RACSignal<Value> {
-    RACSignal<Value>.createSignal { [weak object] subscriber in
+    RACSignal<Value>.createSignal(racSendable { [weak object] subscriber in
         let observation = RACObservation(object, keyPath, scheduler: scheduler, subscriber: subscriber)
         observation.read()
         return observation.stopped
-    }.setName("RACObserve(\(object), \(keyPath))")
+    }).setName("RACObserve(\(object), \(keyPath))")
 }
 
 /// One `RACObserve` subscription: reads the property and tracks it, again
@@ -47,7 +47,9 @@ public func RACObserve<Root: AnyObject & Observable, Value>(
 /// it), and each later one is scheduled by the announcement to the tracking
 /// that the read before it started, which fires once. So the subscriber's
 /// events are serialized too.
-private final class RACObservation<Root: AnyObject & Observable, Value> {
+// @unchecked Sendable: reads are serialized as said above, `stopped` is
+// atomic, and the rest never changes after init.
+private final class RACObservation<Root: AnyObject & Observable, Value>: @unchecked Sendable {
     private weak var object: Root?
     private let keyPath: KeyPath<Root, Value>
     private let scheduler: RACScheduler
@@ -66,12 +68,13 @@ private final class RACObservation<Root: AnyObject & Observable, Value> {
     /// Reads the value on the scheduler (at once for the immediate one),
     /// tracks the property, and sends the value.
     func read() {
-        scheduler.schedule { [self] in
+        scheduler.schedule(racSendable { [self] in
             guard !stopped.isDisposed else { return }
             guard let object else { return subscriber.sendCompleted() }
-            let value = withObservationTracking({ object[keyPath: keyPath] }, onChange: { [self] in changed() })
+            let value = withObservationTracking({ object[keyPath: keyPath] },
+                                                onChange: racSendable { [self] in changed() })
             subscriber.sendNext(value)
-        }
+        })
     }
 
     /// Called on the changing thread before the change lands: schedules the
@@ -83,7 +86,7 @@ private final class RACObservation<Root: AnyObject & Observable, Value> {
         if scheduler === RACScheduler.immediateScheduler {
             // A block run at once would read before the change lands.
             let later = RACScheduler.currentScheduler ?? RACScheduler.scheduler(name: "RACSwift.RACObserve")
-            later.schedule { [self] in read() }
+            later.schedule(racSendable { [self] in read() })
         } else {
             read()
         }

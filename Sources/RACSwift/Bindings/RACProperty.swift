@@ -21,7 +21,9 @@ import CShims
 /// delivered.
 ///
 /// When the property is deallocated, its signal and channels complete.
-public final class RACProperty<Value> {
+// @unchecked Sendable: sets go through the subject's serializer and `value`
+// reads an atomic word or reference (see RACLatestValue).
+public final class RACProperty<Value>: @unchecked Sendable {
     /// Every set, in the order subscribers hear them. Its first subscriber
     /// is `latest`'s recorder.
     @usableFromInline internal let changes: RACBehaviorSubject<RACPropertyChange<Value>>

@@ -13,8 +13,10 @@ extension RACSignal {
     @discardableResult
     public func setKeyPath<Root: AnyObject>(_ keyPath: ReferenceWritableKeyPath<Root, Value>,
                                             onObject object: Root) -> RACDisposable {
-        takeUntilBlock { [weak object] _ in object == nil }
-            .subscribeNext { [weak object] value in object?[keyPath: keyPath] = value }
+        // The object and the key path are used on the sending thread, as
+        // RAC's binding used them; the caller chooses that thread.
+        takeUntilBlock(racSendable { [weak object] _ in object == nil })
+            .subscribeNext(racSendable { [weak object] value in object?[keyPath: keyPath] = value })
     }
 
     /// `setKeyPath(_:onObject:)` for an optional property: each value is

@@ -14,7 +14,9 @@
 /// subscribers. Replayed events arrive through the subscription scheduler
 /// (at once on the main thread or inside a scheduler's block, else on a
 /// background scheduler); live ones on the thread that sent them.
-public final class RACChannel<Value> {
+// @unchecked Sendable: it holds two terminals, which are signals and
+// subscribers (see RACSignal) and never change.
+public final class RACChannel<Value>: @unchecked Sendable {
     /// The terminal facing the owner of the value. Subscribers receive what
     /// is sent to `followingTerminal`, from the time they subscribe.
     public let leadingTerminal: RACChannelTerminal<Value>
@@ -48,7 +50,7 @@ public final class RACChannel<Value> {
 /// a completion to the subscribers of both terminals, ending the channel.
 /// Subscribing it to a signal ties that subscription to the channel: it is
 /// disposed when the channel ends.
-public final class RACChannelTerminal<Value>: RACSignal<Value>, RACSubscriber {
+public final class RACChannelTerminal<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendable {
     /// What this terminal's subscribers receive.
     @usableFromInline internal let outbound: RACSignal<Value>
 

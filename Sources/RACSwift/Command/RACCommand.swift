@@ -27,7 +27,9 @@ public enum RACCommandError: Error, Equatable {
 ///
 /// When the command is deallocated, `executionSignals` completes, and the
 /// other signals complete once the executions still running have ended.
-public final class RACCommand<Input, Value> {
+// @unchecked Sendable: `execute(_:)` and `allowsConcurrentExecution` go
+// through the command core's atomics from any thread.
+public final class RACCommand<Input, Value>: @unchecked Sendable {
     /// Sends, on the command's scheduler, one signal per execution, in the
     /// order of execution: the values of that execution, then completion,
     /// also when the execution fails (errors go to `errors` instead).
@@ -65,7 +67,7 @@ public final class RACCommand<Input, Value> {
 
     /// A command, always enabled unless executing, that starts executions
     /// with `signalBlock`: RAC's `-initWithSignalBlock:`.
-    public convenience init(signalBlock: @escaping (Input) -> RACSignal<Value>) {
+    public convenience init(signalBlock: @escaping @Sendable (Input) -> RACSignal<Value>) {
         self.init(enabled: nil, signalBlock: signalBlock)
     }
 
@@ -73,7 +75,7 @@ public final class RACCommand<Input, Value> {
     /// RAC's `-initWithEnabled:signalBlock:`. `enabled` is subscribed at
     /// once; a nil `enabled` means always true. Errors from it are ignored,
     /// keeping the last value.
-    public convenience init(enabled: RACSignal<Bool>?, signalBlock: @escaping (Input) -> RACSignal<Value>) {
+    public convenience init(enabled: RACSignal<Bool>?, signalBlock: @escaping @Sendable (Input) -> RACSignal<Value>) {
         self.init(enabled: enabled, scheduler: RACScheduler.mainThreadScheduler, signalBlock: signalBlock)
     }
 
@@ -81,7 +83,7 @@ public final class RACCommand<Input, Value> {
     /// in place of the main thread: executions are subscribed on it and the
     /// signals deliver on it.
     public init(enabled: RACSignal<Bool>?, scheduler: RACScheduler,
-                signalBlock: @escaping (Input) -> RACSignal<Value>) {
+                signalBlock: @escaping @Sendable (Input) -> RACSignal<Value>) {
         let core = RACCommandCore<Value>(scheduler: scheduler)
         self.core = core
         self.signalBlock = signalBlock

@@ -16,7 +16,8 @@
 /// repeat a value, and the last one reflects the latest state, whatever
 /// threads race to change it; a serial scheduler then delivers them in that
 /// order.
-internal final class RACCommandCore<Value> {
+// @unchecked Sendable: its state is the atomic words described above.
+internal final class RACCommandCore<Value>: @unchecked Sendable {
     private enum Operation {
         case start
         case refresh

@@ -15,7 +15,11 @@ extension RACSignal {
     /// `AsyncThrowingStream`, which delivers to one iterator.
     public var values: AsyncThrowingStream<Value, any Error> {
         AsyncThrowingStream { continuation in
-            let subscription = subscribeNext({ continuation.yield($0) },
+            let subscription = subscribeNext({ value in
+                                                 // As in `RACAsyncWait.finish`.
+                                                 nonisolated(unsafe) let value = value
+                                                 continuation.yield(value)
+                                             },
                                              error: { continuation.finish(throwing: $0) },
                                              completed: { continuation.finish() })
             continuation.onTermination = { _ in subscription.dispose() }
@@ -98,6 +102,9 @@ private final class RACAsyncWait<Value>: @unchecked Sendable {
     private func finish(with result: Result<Value?, any Error>) {
         // Acquire: sees the continuation that `start` published.
         guard state.word().exchange(Self.done, .acq_rel) == Self.waiting else { return }
+        // The value goes from the delivering thread to the awaiting task,
+        // unchecked, as values go between threads everywhere in RACSwift.
+        nonisolated(unsafe) let result = result
         continuation?.resume(with: result)
     }
 

@@ -29,7 +29,7 @@ import CShims
 /// (`markDisposed()` fails), and waits on other compounds chain the same
 /// way, each on a compound disposed before the wait began: no cycle can
 /// close.
-public final class RACCompoundDisposable: RACDisposable {
+public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// What the serializer applies to the children.
     @usableFromInline
     internal enum Change {

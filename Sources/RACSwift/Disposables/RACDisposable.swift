@@ -5,7 +5,9 @@ import CShims
 /// RAC 2.5's `RACDisposable`. Disposal is thread-safe and idempotent: the
 /// block given to `init(block:)` runs at most once, on the thread that first
 /// calls `dispose()`, and is released right after it runs.
-open class RACDisposable {
+// @unchecked Sendable: disposal is one atomic flag and a block run once, from
+// any thread; subclasses keep their state behind atomics too.
+open class RACDisposable: @unchecked Sendable {
     /// Four atomic words (see `RACInlineAtomics`); this must stay the first
     /// stored property. Word 0 is the state, bit 0 meaning "disposed", for
     /// every subclass; words 1 to 3 belong to subclasses that need more
@@ -24,7 +26,7 @@ open class RACDisposable {
     public init() {}
 
     /// A disposable that runs `block` the first time it is disposed.
-    public init(block: @escaping () -> Void) {
+    public init(block: @escaping @Sendable () -> Void) {
         self.block = block
     }
 

@@ -1,7 +1,7 @@
 /// A disposable that disposes the disposable it wraps when it is itself
 /// deallocated: RAC 2.5's `RACScopedDisposable`, for tying a subscription to
 /// the lifetime of the object that holds it.
-public final class RACScopedDisposable: RACDisposable {
+public final class RACScopedDisposable: RACDisposable, @unchecked Sendable {
     private let disposable: RACDisposable
 
     /// A scoped disposable that disposes `disposable` when it is itself

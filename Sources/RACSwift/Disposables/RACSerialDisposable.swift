@@ -10,7 +10,7 @@ import CShims
 /// inline atomic words (word 0 is both the reference and the state word:
 /// the odd sentinel `disposedBits` means "disposed"), so reading, swapping and
 /// disposing are lock-free and a reader never retains a freed disposable.
-public final class RACSerialDisposable: RACDisposable {
+public final class RACSerialDisposable: RACDisposable, @unchecked Sendable {
     @usableFromInline internal static let disposedBits = 1
 
     /// A serial disposable holding `disposable`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The kind of a `RACEvent`.
-public enum RACEventType {
+public enum RACEventType: Sendable {
     /// A value (RAC's `RACEventTypeNext`).
     case next
     /// The error that ends a signal (`RACEventTypeError`).
@@ -84,3 +84,5 @@ extension RACEvent: Equatable where Value: Equatable {
         }
     }
 }
+
+extension RACEvent: Sendable where Value: Sendable {}

@@ -44,7 +44,8 @@ extension UserDefaults {
 /// heard, needs no further synchronization, and a write through the
 /// terminal updates it before the change's notification is handled, which
 /// is how the write is kept from echoing back.
-private final class RACDefaultsBinding {
+// @unchecked Sendable: everything it does runs on its serial scheduler (above).
+private final class RACDefaultsBinding: @unchecked Sendable {
     let scheduler = RACScheduler.scheduler(name: "RACSwift.rac_channelTerminalForKey")
     private weak var defaults: UserDefaults?
     private let key: String

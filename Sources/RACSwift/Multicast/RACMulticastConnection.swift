@@ -14,7 +14,8 @@ import CShims
 /// Lock-free: `connect()` decides the one connecting call with a single
 /// compare-and-swap (RAC's `OSAtomicCompareAndSwap32Barrier`), and a call
 /// after the first costs one plain atomic load.
-public final class RACMulticastConnection<Value> {
+// @unchecked Sendable: `connect()` from any thread is one atomic step.
+public final class RACMulticastConnection<Value>: @unchecked Sendable {
     /// The connected flag, an atomic word (see `RACInlineAtomics`): 0 until
     /// the first `connect()`, then 1 for ever. It must stay the first stored
     /// property, and is never touched by name.
@@ -127,7 +128,7 @@ public final class RACMulticastConnection<Value> {
 /// `any RACSubscriber<Value>` would cost a wrapping passthrough sink, a
 /// witness-table call and an unspecialized delivery loop on every value.
 @usableFromInline
-internal final class RACSubjectFeedingSink<Value>: RACSubscriptionSink<Value> {
+internal final class RACSubjectFeedingSink<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     @usableFromInline internal let subject: RACSubject<Value>
     @usableFromInline internal let feed: (Value) -> Void
 

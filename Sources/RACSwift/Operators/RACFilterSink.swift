@@ -1,7 +1,7 @@
 /// The sink of `filter(_:)`: the predicate in a field of its own type, for
 /// the reasons `RACMapSink` gives.
 @usableFromInline
-internal final class RACFilterSink<Value>: RACForwardingSink<Value, Value> {
+internal final class RACFilterSink<Value>: RACForwardingSink<Value, Value>, @unchecked Sendable {
     @usableFromInline internal let predicate: (Value) -> Bool
 
     /// `step` must be `RACFilterSink.step` of the same types, made once by the

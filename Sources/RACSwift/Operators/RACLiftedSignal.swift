@@ -9,7 +9,7 @@
 /// subscription holds the source's subscription, so disposing the one
 /// disposes the other, and a terminal event sent downstream disposes both.
 @usableFromInline
-internal final class RACLiftedSignal<Source, Value>: RACSignal<Value> {
+internal final class RACLiftedSignal<Source, Value>: RACSignal<Value>, @unchecked Sendable {
     @usableFromInline internal let source: RACSignal<Source>
     @usableFromInline internal let makeSink: (RACSubscriptionSink<Value>) -> RACSubscriptionSink<Source>
 
@@ -72,7 +72,7 @@ extension RACSignal {
 ///   `lift` block, once per subscription; the sink calls it from
 ///   `receiveNext(_:)`.
 @usableFromInline
-internal class RACForwardingSink<Input, Output>: RACSubscriptionSink<Input> {
+internal class RACForwardingSink<Input, Output>: RACSubscriptionSink<Input>, @unchecked Sendable {
     @usableFromInline internal typealias Step = (Input, RACSubscriptionSink<Input>) -> Void
 
     @usableFromInline internal let downstream: RACSubscriptionSink<Output>

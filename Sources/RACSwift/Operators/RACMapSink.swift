@@ -7,7 +7,7 @@
 /// captures nothing, so it is called directly, and it finds the block next
 /// to the downstream sink in the sink it is given.
 @usableFromInline
-internal final class RACMapSink<Input, Output>: RACForwardingSink<Input, Output> {
+internal final class RACMapSink<Input, Output>: RACForwardingSink<Input, Output>, @unchecked Sendable {
     @usableFromInline internal let transform: (Input) -> Output
 
     /// `step` must be `RACMapSink.step` of the same types, made once by the

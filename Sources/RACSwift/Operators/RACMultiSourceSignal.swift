@@ -27,7 +27,7 @@
 /// or with sources chosen over time. Everything the block adds to the group
 /// is disposed with the subscription, and a terminal event sent to the
 /// downstream sink disposes the group first.
-internal final class RACMultiSourceSignal<Value>: RACSignal<Value> {
+internal final class RACMultiSourceSignal<Value>: RACSignal<Value>, @unchecked Sendable {
     private let subscribeSources: (_ downstream: RACSubscriptionSink<Value>, _ group: RACCompoundDisposable) -> Void
 
     init(_ subscribeSources: @escaping (_ downstream: RACSubscriptionSink<Value>,

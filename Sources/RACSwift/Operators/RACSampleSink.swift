@@ -7,7 +7,7 @@ import Foundation
 /// latest value and for the subscriber: both go through a `RACSerializer`
 /// over the sink's inline atomic words 1 to 3, whose owner keeps the latest
 /// value and sends downstream.
-internal final class RACSampleSink<Value>: RACSubscriptionSink<Value> {
+internal final class RACSampleSink<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     enum Operation {
         case latest(Value)
         case sample
@@ -58,7 +58,7 @@ internal final class RACSampleSink<Value>: RACSubscriptionSink<Value> {
 
 /// The sampler's sink for `sample(_:)`: each value samples, a terminal event
 /// ends the sample.
-internal final class RACSamplerSink<Trigger, Value>: RACSubscriptionSink<Trigger> {
+internal final class RACSamplerSink<Trigger, Value>: RACSubscriptionSink<Trigger>, @unchecked Sendable {
     let sample: RACSampleSink<Value>
 
     init(_ sample: RACSampleSink<Value>) {

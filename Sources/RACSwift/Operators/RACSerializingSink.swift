@@ -9,7 +9,7 @@
 /// wins; everything after it is dropped by the downstream sink, which has
 /// stopped by then.
 @usableFromInline
-internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value> {
+internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     @usableFromInline internal let downstream: RACSubscriptionSink<Value>
 
     @inlinable

@@ -4,7 +4,7 @@ extension RACSignal {
     /// completes. If the receiver sends no values, sends `start`. An error
     /// is passed on and nothing is sent. Each subscription starts again
     /// from `start`.
-    public func aggregateWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
+    public func aggregateWithStart<R>(_ start: R, reduce: @escaping @Sendable (R, Value) -> R) -> RACSignal<R> {
         aggregate("[\(self.name)] -aggregateWithStart:reduce:", from: { start }) { running, value, _ in
             running = reduce(running, value)
         }
@@ -13,7 +13,7 @@ extension RACSignal {
     /// `aggregateWithStart(_:reduce:)` whose `reduce` is also given each
     /// value's index, from 0: RAC 2.5's `-aggregateWithStart:reduceWithIndex:`.
     public func aggregateWithStart<R>(_ start: R,
-                                      reduceWithIndex reduce: @escaping (R, Value, Int) -> R) -> RACSignal<R> {
+                                      reduceWithIndex reduce: @escaping @Sendable (R, Value, Int) -> R) -> RACSignal<R> {
         aggregate("[\(self.name)] -aggregateWithStart:reduceWithIndex:", from: { start }) { running, value, index in
             running = reduce(running, value, index)
         }
@@ -22,8 +22,8 @@ extension RACSignal {
     /// `aggregateWithStart(_:reduce:)` starting each subscription from a
     /// fresh `startFactory()` (for a start that is an object to mutate):
     /// RAC 2.5's `-aggregateWithStartFactory:reduce:`.
-    public func aggregateWithStartFactory<R>(_ startFactory: @escaping () -> R,
-                                             reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
+    public func aggregateWithStartFactory<R>(_ startFactory: @escaping @Sendable () -> R,
+                                             reduce: @escaping @Sendable (R, Value) -> R) -> RACSignal<R> {
         aggregate("[\(self.name)] -aggregateWithStartFactory:reduce:", from: startFactory) { running, value, _ in
             running = reduce(running, value)
         }
@@ -47,7 +47,7 @@ extension RACSignal {
     /// Sends true and completes at the first value that passes `predicate`,
     /// disposing the subscription to the receiver; sends false and completes
     /// if the receiver ends (completes or, as in RAC, fails) without one.
-    public func any(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Bool> {
+    public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Bool> {
         decide("[\(self.name)] -any:", at: predicate, sending: true, atEnd: false)
     }
 
@@ -55,7 +55,7 @@ extension RACSignal {
     /// disposing the subscription to the receiver; sends true and completes
     /// if the receiver completes without one. As in RAC, an error sends
     /// false and completes instead of failing.
-    public func all(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Bool> {
+    public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Bool> {
         decide("[\(self.name)] -all:", at: { !predicate($0) }, sending: false, atEnd: true)
     }
 

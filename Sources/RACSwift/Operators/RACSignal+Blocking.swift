@@ -159,7 +159,7 @@ extension RACSignal {
         _ body: @escaping (RACEvent<Value>) -> Void
     ) -> (subscription: RACDisposable, verdict: racs_probe_verdict) {
         let outer = racs_probe_open()
-        let subscription = materialize().take(1).subscribeNext(body)
+        let subscription = materialize().take(1).subscribeNext(racSendable(body))
         return (subscription, racs_probe_close(outer))
     }
 }
@@ -181,7 +181,8 @@ extension RACSignal {
 /// The values behind `RACSignal.sequence()`: appended by the signal's
 /// deliveries, read (waiting) by the sequence's nodes. A condition variable,
 /// not the engine's atomics: its readers wait anyway, off every hot path.
-private final class RACSignalSequenceBuffer<Value> {
+// @unchecked Sendable: its condition variable guards every field.
+private final class RACSignalSequenceBuffer<Value>: @unchecked Sendable {
     private let condition = NSCondition()
     private var values: [Value] = []
     private var ended = false
@@ -217,7 +218,8 @@ private final class RACSignalSequenceBuffer<Value> {
 /// The first event of an asynchronous read, set on the delivering thread and
 /// read on the main thread. A lock, not the engine's atomics: this is a
 /// test helper that waits anyway, off every hot path.
-private final class RACEventBox<Value> {
+// @unchecked Sendable: its lock guards the event.
+private final class RACEventBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var event: RACEvent<Value>?
 

@@ -78,7 +78,7 @@ extension RACSignal {
                 // is stored first and then replaced by this spent one; it
                 // then escapes cancellation, but a run after disposal finds
                 // the subscription disposed in `subscribeNow`.
-                scheduled.disposable = chosen.schedule { subscribe(source) }
+                scheduled.disposable = chosen.schedule(racSendable { subscribe(source) })
             }
 
             subscribe(self)

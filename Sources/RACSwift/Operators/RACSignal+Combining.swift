@@ -38,7 +38,7 @@ extension RACSignal {
     /// (`ignoreValues` followed by `concat:` of a deferred signal): `block`
     /// runs once per subscription, on the thread where the receiver
     /// completed.
-    public func then<U>(_ block: @escaping () -> RACSignal<U>) -> RACSignal<U> {
+    public func then<U>(_ block: @escaping @Sendable () -> RACSignal<U>) -> RACSignal<U> {
         // `ignoreValues()` keeps the receiver's type; this drops the values
         // into a signal of `U`, the type `block`'s signal continues with.
         let ignoringValues: RACSignal<U> = liftNext("[\(self.name)] -ignoreValues") { _, _ in }

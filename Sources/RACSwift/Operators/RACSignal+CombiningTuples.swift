@@ -13,7 +13,7 @@ extension RACSignal {
         _ combination: RACCombination, _ a: RACSignal<A>, _ b: RACSignal<B>,
         reduce: @escaping (A, B) -> Value
     ) -> RACSignal<Value> {
-        a.pairs(combination, with: b).map { reduce($0.0, $0.1) }
+        a.pairs(combination, with: b).map(racSendable { reduce($0.0, $0.1) })
     }
 
     internal static func combined<A, B, C>(
@@ -21,7 +21,7 @@ extension RACSignal {
         reduce: @escaping (A, B, C) -> Value
     ) -> RACSignal<Value> {
         RACSignal<(A, B)>.combined(combination, a, b, reduce: { ($0, $1) })
-            .pairs(combination, with: c).map { reduce($0.0.0, $0.0.1, $0.1) }
+            .pairs(combination, with: c).map(racSendable { reduce($0.0.0, $0.0.1, $0.1) })
     }
 
     internal static func combined<A, B, C, D>(
@@ -29,7 +29,7 @@ extension RACSignal {
         reduce: @escaping (A, B, C, D) -> Value
     ) -> RACSignal<Value> {
         RACSignal<(A, B, C)>.combined(combination, a, b, c, reduce: { ($0, $1, $2) })
-            .pairs(combination, with: d).map { reduce($0.0.0, $0.0.1, $0.0.2, $0.1) }
+            .pairs(combination, with: d).map(racSendable { reduce($0.0.0, $0.0.1, $0.0.2, $0.1) })
     }
 
     internal static func combined<A, B, C, D, E>(
@@ -37,7 +37,7 @@ extension RACSignal {
         reduce: @escaping (A, B, C, D, E) -> Value
     ) -> RACSignal<Value> {
         RACSignal<(A, B, C, D)>.combined(combination, a, b, c, d, reduce: { ($0, $1, $2, $3) })
-            .pairs(combination, with: e).map { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.1) }
+            .pairs(combination, with: e).map(racSendable { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.1) })
     }
 
     internal static func combined<A, B, C, D, E, F>(
@@ -45,7 +45,7 @@ extension RACSignal {
         reduce: @escaping (A, B, C, D, E, F) -> Value
     ) -> RACSignal<Value> {
         RACSignal<(A, B, C, D, E)>.combined(combination, a, b, c, d, e, reduce: { ($0, $1, $2, $3, $4) })
-            .pairs(combination, with: f).map { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.0.4, $0.1) }
+            .pairs(combination, with: f).map(racSendable { reduce($0.0.0, $0.0.1, $0.0.2, $0.0.3, $0.0.4, $0.1) })
     }
 
     /// RAC 2.5's `+combineLatest:reduce:` for 2 signals of any value types:
@@ -53,7 +53,7 @@ extension RACSignal {
     /// each, combined by `reduce`; completes when all have completed.
     public static func combineLatest<A, B>(
         _ a: RACSignal<A>, _ b: RACSignal<B>,
-        reduce: @escaping (A, B) -> Value
+        reduce: @escaping @Sendable (A, B) -> Value
     ) -> RACSignal<Value> {
         combined(.combineLatest, a, b, reduce: reduce)
     }
@@ -70,7 +70,7 @@ extension RACSignal {
     /// each, combined by `reduce`; completes when all have completed.
     public static func combineLatest<A, B, C>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>,
-        reduce: @escaping (A, B, C) -> Value
+        reduce: @escaping @Sendable (A, B, C) -> Value
     ) -> RACSignal<Value> {
         combined(.combineLatest, a, b, c, reduce: reduce)
     }
@@ -87,7 +87,7 @@ extension RACSignal {
     /// each, combined by `reduce`; completes when all have completed.
     public static func combineLatest<A, B, C, D>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>,
-        reduce: @escaping (A, B, C, D) -> Value
+        reduce: @escaping @Sendable (A, B, C, D) -> Value
     ) -> RACSignal<Value> {
         combined(.combineLatest, a, b, c, d, reduce: reduce)
     }
@@ -104,7 +104,7 @@ extension RACSignal {
     /// each, combined by `reduce`; completes when all have completed.
     public static func combineLatest<A, B, C, D, E>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>,
-        reduce: @escaping (A, B, C, D, E) -> Value
+        reduce: @escaping @Sendable (A, B, C, D, E) -> Value
     ) -> RACSignal<Value> {
         combined(.combineLatest, a, b, c, d, e, reduce: reduce)
     }
@@ -121,7 +121,7 @@ extension RACSignal {
     /// each, combined by `reduce`; completes when all have completed.
     public static func combineLatest<A, B, C, D, E, F>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>, _ f: RACSignal<F>,
-        reduce: @escaping (A, B, C, D, E, F) -> Value
+        reduce: @escaping @Sendable (A, B, C, D, E, F) -> Value
     ) -> RACSignal<Value> {
         combined(.combineLatest, a, b, c, d, e, f, reduce: reduce)
     }
@@ -138,7 +138,7 @@ extension RACSignal {
     /// and so on; completes when any has completed and its values are used.
     public static func zip<A, B>(
         _ a: RACSignal<A>, _ b: RACSignal<B>,
-        reduce: @escaping (A, B) -> Value
+        reduce: @escaping @Sendable (A, B) -> Value
     ) -> RACSignal<Value> {
         combined(.zip, a, b, reduce: reduce)
     }
@@ -155,7 +155,7 @@ extension RACSignal {
     /// and so on; completes when any has completed and its values are used.
     public static func zip<A, B, C>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>,
-        reduce: @escaping (A, B, C) -> Value
+        reduce: @escaping @Sendable (A, B, C) -> Value
     ) -> RACSignal<Value> {
         combined(.zip, a, b, c, reduce: reduce)
     }
@@ -172,7 +172,7 @@ extension RACSignal {
     /// and so on; completes when any has completed and its values are used.
     public static func zip<A, B, C, D>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>,
-        reduce: @escaping (A, B, C, D) -> Value
+        reduce: @escaping @Sendable (A, B, C, D) -> Value
     ) -> RACSignal<Value> {
         combined(.zip, a, b, c, d, reduce: reduce)
     }
@@ -189,7 +189,7 @@ extension RACSignal {
     /// and so on; completes when any has completed and its values are used.
     public static func zip<A, B, C, D, E>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>,
-        reduce: @escaping (A, B, C, D, E) -> Value
+        reduce: @escaping @Sendable (A, B, C, D, E) -> Value
     ) -> RACSignal<Value> {
         combined(.zip, a, b, c, d, e, reduce: reduce)
     }
@@ -206,7 +206,7 @@ extension RACSignal {
     /// and so on; completes when any has completed and its values are used.
     public static func zip<A, B, C, D, E, F>(
         _ a: RACSignal<A>, _ b: RACSignal<B>, _ c: RACSignal<C>, _ d: RACSignal<D>, _ e: RACSignal<E>, _ f: RACSignal<F>,
-        reduce: @escaping (A, B, C, D, E, F) -> Value
+        reduce: @escaping @Sendable (A, B, C, D, E, F) -> Value
     ) -> RACSignal<Value> {
         combined(.zip, a, b, c, d, e, f, reduce: reduce)
     }

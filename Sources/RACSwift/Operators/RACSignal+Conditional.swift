@@ -24,9 +24,9 @@ extension RACSignal {
     /// case have completed.
     public static func `switch`<Key: Hashable>(_ signal: RACSignal<Key>, cases: [Key: RACSignal<Value>],
                                                default defaultSignal: RACSignal<Value>? = nil) -> RACSignal<Value> {
-        let switched = signal.map { key in
+        let switched = signal.map(racSendable { key in
             cases[key] ?? defaultSignal ?? RACSignal.error(RACSignalError.noMatchingCase(key: String(describing: key)))
-        }.switchToLatest()
+        }).switchToLatest()
         switched.setName(derivedBy: { "+switch: \(signal.name) cases: \(cases.count) default: \(defaultSignal?.name ?? "nil")" })
         return switched
     }

@@ -9,7 +9,7 @@ extension RACSignal {
     /// passes through. RAC 2.5's `-catch:`. `block` runs on the thread where
     /// the error was sent; disposing the subscription disposes whichever
     /// signal is subscribed at the time.
-    public func `catch`(_ block: @escaping (any Error) -> RACSignal<Value>) -> RACSignal<Value> {
+    public func `catch`(_ block: @escaping @Sendable (any Error) -> RACSignal<Value>) -> RACSignal<Value> {
         chain("[\(self.name)] -catch:") {
             var caught = false
             return { error in

@@ -1,7 +1,7 @@
 extension RACSignal {
     /// Sends only the values for which `block` returns true.
     @inlinable
-    public func filter(_ block: @escaping (Value) -> Bool) -> RACSignal<Value> {
+    public func filter(_ block: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         // One step for every subscription; each sink holds the block.
         let step = RACFilterSink<Value>.step
         return lift("[\(self.name)] -filter:") { downstream in RACFilterSink(downstream, predicate: block, step: step) }
@@ -10,7 +10,7 @@ extension RACSignal {
     /// Sends every value that is not equal to `value`.
     @inlinable
     public func ignore(_ value: Value) -> RACSignal<Value> where Value: Equatable {
-        filter { $0 != value }
+        filter(racSendable { $0 != value })
     }
 
     /// Sends no values: only the receiver's error or completion.
@@ -85,7 +85,7 @@ extension RACSignal {
     /// Sends values until `predicate` returns true for one, then completes
     /// without sending that one, which disposes the subscription to the
     /// receiver.
-    public func takeUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+    public func takeUntilBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         liftNext("[\(self.name)] -takeUntilBlock:") { value, sink in
             if predicate(value) {
                 sink.downstream(Value.self).sendCompleted()
@@ -97,7 +97,7 @@ extension RACSignal {
 
     /// Sends values while `predicate` returns true, then completes at the
     /// first value for which it returns false, without sending it.
-    public func takeWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+    public func takeWhileBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         let signal = takeUntilBlock { !predicate($0) }
         signal.setName(derivedBy: { "[\(self.name)] -takeWhileBlock:" })
         return signal
@@ -105,7 +105,7 @@ extension RACSignal {
 
     /// Skips values until `predicate` returns true for one, then sends that
     /// one and every later value without asking `predicate` again.
-    public func skipUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+    public func skipUntilBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         lift("[\(self.name)] -skipUntilBlock:") { downstream in
             var skipping = true
             return RACForwardingSink(downstream, onNext: { value, downstream in
@@ -120,7 +120,7 @@ extension RACSignal {
 
     /// Skips values while `predicate` returns true, then sends the first
     /// value for which it returns false and every later value.
-    public func skipWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+    public func skipWhileBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         let signal = skipUntilBlock { !predicate($0) }
         signal.setName(derivedBy: { "[\(self.name)] -skipWhileBlock:" })
         return signal

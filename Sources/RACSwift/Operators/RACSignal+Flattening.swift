@@ -37,7 +37,7 @@ extension RACSignal {
     /// `block` runs on the receiver's thread; values are sent on the thread
     /// of the inner signal that sent them, or by a thread delivering
     /// already. Costs no lock, and no allocation per inner value.
-    public func flattenMap<U>(_ block: @escaping (Value) -> RACSignal<U>) -> RACSignal<U> {
+    public func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSignal<U>) -> RACSignal<U> {
         RACSignal<U>.multiSource("[\(self.name)] -flattenMap:") { downstream, group in
             let gate = RACSerializingSink(downstream)
             // The number of sources still running, the receiver counting as
@@ -174,7 +174,7 @@ extension RACSignal {
     /// ends the receiver's part (disposing the subscription to it) by
     /// returning nil or setting its `stop` argument to true; the whole
     /// completes once the signals it returned have completed.
-    public func bind<U>(_ block: @escaping () -> (Value, inout Bool) -> RACSignal<U>?) -> RACSignal<U> {
+    public func bind<U>(_ block: @escaping @Sendable () -> (Value, inout Bool) -> RACSignal<U>?) -> RACSignal<U> {
         let signals: RACSignal<RACSignal<U>> = lift("[\(self.name)] -bind:") { downstream in
             let bindBlock = block()
             return RACForwardingSink(downstream, onNext: { value, downstream in

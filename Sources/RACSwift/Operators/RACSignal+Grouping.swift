@@ -8,14 +8,14 @@ extension RACSignal {
     /// fresh groups. A group is sent before its first value, so a subscriber
     /// that subscribes to the group from within its `next` block receives
     /// that first value.
-    public func groupBy<K: Hashable>(_ keyBlock: @escaping (Value) -> K)
+    public func groupBy<K: Hashable>(_ keyBlock: @escaping @Sendable (Value) -> K)
         -> RACSignal<RACGroupedSignal<K, Value>> {
         groupBy(keyBlock, transform: { $0 })
     }
 
     /// `groupBy(_:)`, sending `transform(value)` to the groups.
-    public func groupBy<K: Hashable, U>(_ keyBlock: @escaping (Value) -> K,
-                                        transform: @escaping (Value) -> U)
+    public func groupBy<K: Hashable, U>(_ keyBlock: @escaping @Sendable (Value) -> K,
+                                        transform: @escaping @Sendable (Value) -> U)
         -> RACSignal<RACGroupedSignal<K, U>> {
         lift("[\(self.name)] -groupBy:transform:") { downstream in
             // Per subscription. The source's events are serialized, so the

@@ -16,7 +16,7 @@ extension RACSignal {
         lift("[\(self.name)] -deliverOn: \(scheduler)") { downstream in
             let target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
             return RACForwardingSink(downstream, onNext: { value, _ in
-                scheduler.schedule { target.withTarget { $0.sendNext(value) } }
+                scheduler.schedule(racSendable { target.withTarget { $0.sendNext(value) } })
             }, onError: { error, _ in
                 scheduler.schedule { target.withTarget { $0.sendError(error) } }
             }, onCompleted: { _ in
@@ -47,10 +47,10 @@ extension RACSignal {
                     target.withTarget(send)
                     _ = inFlight.word().fetchSub(1, .acq_rel)
                 } else {
-                    main.schedule {
+                    main.schedule(racSendable {
                         target.withTarget(send)
                         _ = inFlight.word().fetchSub(1, .acq_rel)
-                    }
+                    })
                 }
             }
             return RACForwardingSink(downstream, onNext: { value, _ in
@@ -100,7 +100,7 @@ extension RACSignal {
 /// either acts on a live target (a sink then drops the event, being
 /// disposed) or finds the handle empty.
 @usableFromInline
-internal struct RACScheduledTarget<Target: RACDisposable> {
+internal struct RACScheduledTarget<Target: RACDisposable>: Sendable {
     @usableFromInline internal let holder: RACSerialDisposable
 
     /// A handle on `target` (nil: none yet, see `hold(_:)`) that lets go of
@@ -131,7 +131,7 @@ internal struct RACScheduledTarget<Target: RACDisposable> {
 
 /// What `subscribeOn(_:)` returns: a signal that subscribes to its source
 /// from a block scheduled on `scheduler`.
-internal final class RACSubscribeOnSignal<Value>: RACSignal<Value> {
+internal final class RACSubscribeOnSignal<Value>: RACSignal<Value>, @unchecked Sendable {
     let source: RACSignal<Value>
     let scheduler: RACScheduler
 

@@ -3,7 +3,7 @@ extension RACSignal {
     /// before sending the value on. Nothing runs until the returned signal
     /// is subscribed, and it runs once per subscription.
     @inlinable
-    public func doNext(_ block: @escaping (Value) -> Void) -> RACSignal<Value> {
+    public func doNext(_ block: @escaping @Sendable (Value) -> Void) -> RACSignal<Value> {
         liftNext("[\(self.name)] -doNext:") { value, sink in
             block(value)
             sink.downstream(Value.self).sendNext(value)
@@ -11,19 +11,19 @@ extension RACSignal {
     }
 
     /// Calls `block` with the receiver's error just before sending it on.
-    public func doError(_ block: @escaping (any Error) -> Void) -> RACSignal<Value> {
+    public func doError(_ block: @escaping @Sendable (any Error) -> Void) -> RACSignal<Value> {
         doTerminal("[\(self.name)] -doError:", error: block, completed: nil)
     }
 
     /// Calls `block` when the receiver completes, just before sending the
     /// completion on.
-    public func doCompleted(_ block: @escaping () -> Void) -> RACSignal<Value> {
+    public func doCompleted(_ block: @escaping @Sendable () -> Void) -> RACSignal<Value> {
         doTerminal("[\(self.name)] -doCompleted:", error: nil, completed: block)
     }
 
     /// Calls `block` each time the returned signal is subscribed, on the
     /// subscribing thread, before the receiver is subscribed.
-    public func initially(_ block: @escaping () -> Void) -> RACSignal<Value> {
+    public func initially(_ block: @escaping @Sendable () -> Void) -> RACSignal<Value> {
         let signal = RACSignal.defer {
             block()
             return self
@@ -35,7 +35,7 @@ extension RACSignal {
     /// Calls `block` when the receiver completes or fails, just before the
     /// terminal event is sent on. As in RAC, it does not run when the
     /// subscription is disposed before either.
-    public func finally(_ block: @escaping () -> Void) -> RACSignal<Value> {
+    public func finally(_ block: @escaping @Sendable () -> Void) -> RACSignal<Value> {
         doTerminal("[\(self.name)] -finally:", error: { _ in block() }, completed: block)
     }
 

@@ -23,7 +23,7 @@ extension RACSignal {
     /// `-throttle:valuesPassingTest:`. `predicate` runs where the value
     /// arrives.
     public func throttle(_ interval: TimeInterval,
-                         valuesPassingTest predicate: @escaping (Value) -> Bool) -> RACSignal<Value> {
+                         valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         throttle(interval, fixedScheduler: nil, valuesPassingTest: predicate,
                  name: "[\(self.name)] -throttle: \(interval) valuesPassingTest:")
     }
@@ -32,7 +32,7 @@ extension RACSignal {
     /// `RACTestScheduler`, to throttle in virtual time): the waiting values
     /// are sent from `scheduler`.
     public func throttle(_ interval: TimeInterval, onScheduler scheduler: RACScheduler,
-                         valuesPassingTest predicate: @escaping (Value) -> Bool = { _ in true })
+                         valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool = { _ in true })
         -> RACSignal<Value> {
         throttle(interval, fixedScheduler: scheduler, valuesPassingTest: predicate,
                  name: "[\(self.name)] -throttle: \(interval) onScheduler: \(scheduler)")
@@ -84,7 +84,7 @@ extension RACSignal {
                     fallback = made
                     return made
                 }()
-                scheduler.afterDelay(interval) { target.withTarget(send) }
+                scheduler.afterDelay(interval, schedule: racSendable { target.withTarget(send) })
             }
             return RACForwardingSink(downstream, onNext: { value, _ in
                 schedule { $0.sendNext(value) }

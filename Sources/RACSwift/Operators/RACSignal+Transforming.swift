@@ -1,7 +1,7 @@
 extension RACSignal {
     /// Sends `block(value)` for each value; terminal events pass through.
     @inlinable
-    public func map<U>(_ block: @escaping (Value) -> U) -> RACSignal<U> {
+    public func map<U>(_ block: @escaping @Sendable (Value) -> U) -> RACSignal<U> {
         // One step for every subscription; each sink holds the block.
         let step = RACMapSink<Value, U>.step
         return lift("[\(self.name)] -map:") { downstream in RACMapSink(downstream, transform: block, step: step) }
@@ -10,7 +10,7 @@ extension RACSignal {
     /// Sends `value` in place of each value.
     @inlinable
     public func mapReplace<U>(_ value: U) -> RACSignal<U> {
-        map { _ in value }
+        map(racSendable { _ in value })
     }
 
     /// On a signal of tuples, sends `block` applied to each tuple's elements:
@@ -18,7 +18,7 @@ extension RACSignal {
     /// `combineLatestWith(_:)` and the tuple forms of `zip` and
     /// `combineLatest` send).
     @inlinable
-    public func reduceEach<each T, R>(_ block: @escaping (repeat each T) -> R) -> RACSignal<R>
+    public func reduceEach<each T, R>(_ block: @escaping @Sendable (repeat each T) -> R) -> RACSignal<R>
         where Value == (repeat each T) {
         liftNext("[\(self.name)] -reduceEach:") { value, sink in
             sink.downstream(R.self).sendNext(block(repeat each value))
@@ -65,7 +65,7 @@ extension RACSignal {
     /// to the receiver. RAC's `-tryMap:`, with Swift's `throws` in place of
     /// a nil result and an `NSError **`.
     @inlinable
-    public func tryMap<U>(_ block: @escaping (Value) throws -> U) -> RACSignal<U> {
+    public func tryMap<U>(_ block: @escaping @Sendable (Value) throws -> U) -> RACSignal<U> {
         liftNext("[\(self.name)] -tryMap:") { value, sink in
             let downstream = sink.downstream(U.self)
             do {
@@ -80,7 +80,7 @@ extension RACSignal {
     /// error becomes the signal's error instead. RAC's `-try:`, with
     /// Swift's `throws` in place of a NO result and an `NSError **`.
     @inlinable
-    public func `try`(_ block: @escaping (Value) throws -> Void) -> RACSignal<Value> {
+    public func `try`(_ block: @escaping @Sendable (Value) throws -> Void) -> RACSignal<Value> {
         let tried: RACSignal<Value> = tryMap { value in
             try block(value)
             return value
@@ -92,7 +92,7 @@ extension RACSignal {
     /// previous result: `reduce(start, first)`, then `reduce(that, second)`,
     /// and so on. Each subscription starts again from `start`.
     @inlinable
-    public func scanWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSignal<R> {
+    public func scanWithStart<R>(_ start: R, reduce: @escaping @Sendable (R, Value) -> R) -> RACSignal<R> {
         scan("[\(self.name)] -scanWithStart:reduce:", from: start) { running, value, _ in reduce(running, value) }
     }
 
@@ -100,7 +100,7 @@ extension RACSignal {
     /// index, from 0: RAC 2.5's `-scanWithStart:reduceWithIndex:`.
     @inlinable
     public func scanWithStart<R>(_ start: R,
-                                 reduceWithIndex reduce: @escaping (R, Value, Int) -> R) -> RACSignal<R> {
+                                 reduceWithIndex reduce: @escaping @Sendable (R, Value, Int) -> R) -> RACSignal<R> {
         scan("[\(self.name)] -scanWithStart:reduceWithIndex:", from: start, reduce)
     }
 
@@ -126,7 +126,7 @@ extension RACSignal {
     /// starts again from `start`.
     @inlinable
     public func combinePreviousWithStart<R>(_ start: Value,
-                                            reduce: @escaping (Value, Value) -> R) -> RACSignal<R> {
+                                            reduce: @escaping @Sendable (Value, Value) -> R) -> RACSignal<R> {
         lift("[\(self.name)] -combinePreviousWithStart:reduce:") { downstream in
             var previous = start
             return RACForwardingSink(downstream, onNext: { value, downstream in

@@ -44,7 +44,7 @@ extension RACSignal {
     internal func pairs<U>(_ combination: RACCombination, with signal: RACSignal<U>) -> RACSignal<(Value, U)> {
         RACSignal<RACEither<Value, U>>.combining(
             combination, "[\(self.name)] -\(combination.rawValue)With: \(signal.name)",
-            [map(RACEither.left), signal.map(RACEither.right)]
+            [map(racSendable(RACEither.left)), signal.map(racSendable(RACEither.right))]
         ) { valueOf in (valueOf(0).leftValue, valueOf(1).rightValue) }
     }
 

@@ -17,7 +17,7 @@ import Foundation
 /// is not the current one is ignored. The scheduled block cannot simply be
 /// cancelled instead: it may already be running, about to hand its firing
 /// over.
-internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
+internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value>, @unchecked Sendable {
     enum Operation {
         /// A value, and the scheduler to wait on for it (nil: none).
         case next(Value, RACScheduler?)
@@ -169,7 +169,7 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value> {
 
 /// The sink of `throttle`: holds the latest value that passed the predicate
 /// until `interval` passes without another.
-internal final class RACThrottleSink<Value>: RACTimedSink<Value, Value> {
+internal final class RACThrottleSink<Value>: RACTimedSink<Value, Value>, @unchecked Sendable {
     private let predicate: (Value) -> Bool
     /// Owner-only: the value waiting for its timer.
     @exclusivity(unchecked) private var waiting: Value?
@@ -218,7 +218,7 @@ internal final class RACThrottleSink<Value>: RACTimedSink<Value, Value> {
 
 /// The sink of `bufferWithTime`: collects values from the first of a batch
 /// until its timer fires.
-internal final class RACBufferSink<Value>: RACTimedSink<Value, [Value]> {
+internal final class RACBufferSink<Value>: RACTimedSink<Value, [Value]>, @unchecked Sendable {
     /// Owner-only: the batch being collected.
     @exclusivity(unchecked) private var batch: [Value] = []
 

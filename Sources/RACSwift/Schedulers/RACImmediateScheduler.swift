@@ -3,17 +3,17 @@ import Foundation
 /// Runs every block at once, on the calling thread: RAC 2.5's
 /// `+[RACScheduler immediateScheduler]`. `after(_:schedule:)` sleeps until
 /// the date; repeating is not supported (it would never return).
-internal final class RACImmediateScheduler: RACScheduler {
+internal final class RACImmediateScheduler: RACScheduler, @unchecked Sendable {
     static let shared = RACImmediateScheduler()
 
     @discardableResult
-    override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+    override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
         block()
         return nil
     }
 
     @discardableResult
-    override func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+    override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         let delay = date.timeIntervalSinceNow
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         block()
@@ -23,7 +23,7 @@ internal final class RACImmediateScheduler: RACScheduler {
     @discardableResult
     override func after(_ date: Date, repeatingEvery interval: TimeInterval,
                         withLeeway leeway: TimeInterval,
-                        schedule block: @escaping () -> Void) -> RACDisposable? {
+                        schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         preconditionFailure("the immediate scheduler cannot repeat a block: it would never return")
     }
 }

@@ -1,5 +1,7 @@
 import CShims
-import Dispatch
+// Dispatch's timer sources are not marked Sendable, though Dispatch makes
+// them safe to cancel from any thread.
+@preconcurrency import Dispatch
 import Foundation
 
 /// A serial scheduler that runs its blocks on a serial Dispatch queue:
@@ -9,7 +11,7 @@ import Foundation
 /// Blocks run one at a time, in the order scheduled, each with the receiver
 /// as `currentScheduler`. Disposing a returned disposable before its block
 /// starts cancels the block; disposing a repeating one stops the repetition.
-open class RACQueueScheduler: RACScheduler {
+open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     /// The queue the blocks run on.
     public let queue: DispatchQueue
 
@@ -37,7 +39,7 @@ open class RACQueueScheduler: RACScheduler {
     }
 
     @discardableResult
-    open override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+    open override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
         let disposable = RACDisposable()
         queue.async {
@@ -48,7 +50,7 @@ open class RACQueueScheduler: RACScheduler {
     }
 
     @discardableResult
-    open override func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+    open override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
         let disposable = RACDisposable()
         queue.asyncAfter(wallDeadline: Self.wallTime(with: date)) {
@@ -61,7 +63,7 @@ open class RACQueueScheduler: RACScheduler {
     @discardableResult
     open override func after(_ date: Date, repeatingEvery interval: TimeInterval,
                         withLeeway leeway: TimeInterval,
-                        schedule block: @escaping () -> Void) -> RACDisposable? {
+                        schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(wallDeadline: Self.wallTime(with: date),

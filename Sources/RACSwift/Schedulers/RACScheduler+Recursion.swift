@@ -21,7 +21,7 @@ extension RACScheduler {
     /// not started and makes later `reschedule` calls do nothing.
     @discardableResult
     public func scheduleRecursiveBlock(
-        _ block: @escaping (_ reschedule: @escaping () -> Void) -> Void
+        _ block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
     ) -> RACDisposable? {
         let recursion = RACRecursiveSchedule(scheduler: self, block: block)
         recursion.scheduleRun(deferringSynchronousRun: false)
@@ -30,14 +30,16 @@ extension RACScheduler {
 }
 
 /// The state of one `scheduleRecursiveBlock(_:)` call, shared by all its runs.
-private final class RACRecursiveSchedule {
+// @unchecked Sendable: its fields never change after init, and the
+// disposable is thread-safe.
+private final class RACRecursiveSchedule: @unchecked Sendable {
     let scheduler: RACScheduler
-    let block: (_ reschedule: @escaping () -> Void) -> Void
+    let block: @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
     /// Cancels everything: holds the scheduling disposable of each run that
     /// is scheduled and has not started.
     let disposable = RACCompoundDisposable()
 
-    init(scheduler: RACScheduler, block: @escaping (_ reschedule: @escaping () -> Void) -> Void) {
+    init(scheduler: RACScheduler, block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void) {
         self.scheduler = scheduler
         self.block = block
     }
@@ -98,7 +100,8 @@ private final class RACRecursiveSchedule {
 /// Plain fields, no atomics: `deferred` and `scheduling` are only read by a
 /// closure running on the thread that scheduled it, so every access happens
 /// on one thread.
-private final class RACScheduleAttempt {
+// @unchecked Sendable: touched on one thread only (above).
+private final class RACScheduleAttempt: @unchecked Sendable {
     private let thread = pthread_self()
     private var scheduling = true
     private var deferred = false
@@ -124,7 +127,8 @@ private final class RACScheduleAttempt {
 ///
 /// One atomic word, so that `reschedule` may be called from any thread while
 /// the block runs: bit 0 means "the block returned", the rest counts calls.
-private final class RACRescheduleRequests {
+// @unchecked Sendable: that one word is its state.
+private final class RACRescheduleRequests: @unchecked Sendable {
     /// The word (see `RACInlineAtomics`); must stay the first stored property.
     private var _atomics: Int = 0
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How urgently a scheduler's queue runs, mapped onto Dispatch's QoS classes.
-public enum RACSchedulerPriority {
+public enum RACSchedulerPriority: Sendable {
     /// `DispatchQoS.QoSClass.userInitiated` (RAC's `RACSchedulerPriorityHigh`).
     case high
     /// `.default`.
@@ -19,7 +19,10 @@ public enum RACSchedulerPriority {
 /// block makes itself `currentScheduler` for the duration (see
 /// `performAsCurrentScheduler(_:)`). Disposing the disposable that a
 /// scheduling method returns cancels the block if it has not started.
-open class RACScheduler {
+// @unchecked Sendable: scheduling from any thread is what schedulers are for;
+// RACSwift's keep their state in Dispatch queues, atomics or (the test
+// scheduler) a lock.
+open class RACScheduler: @unchecked Sendable {
     /// For subclasses.
     public init() {}
 
@@ -27,19 +30,19 @@ open class RACScheduler {
     /// disposable that cancels it, or nil if it ran already (the immediate
     /// scheduler) or cannot be cancelled.
     @discardableResult
-    open func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+    open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
         preconditionFailure("\(type(of: self)) must override schedule(_:)")
     }
 
     /// Schedules `block` to run at `date` (or as soon after it as possible).
     @discardableResult
-    open func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+    open func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         preconditionFailure("\(type(of: self)) must override after(_:schedule:)")
     }
 
     /// Schedules `block` to run `delay` seconds from now.
     @discardableResult
-    public func afterDelay(_ delay: TimeInterval, schedule block: @escaping () -> Void) -> RACDisposable? {
+    public func afterDelay(_ delay: TimeInterval, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         after(now.addingTimeInterval(delay), schedule: block)
     }
 
@@ -49,7 +52,7 @@ open class RACScheduler {
     @discardableResult
     open func after(_ date: Date, repeatingEvery interval: TimeInterval,
                     withLeeway leeway: TimeInterval,
-                    schedule block: @escaping () -> Void) -> RACDisposable? {
+                    schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         preconditionFailure("\(type(of: self)) must override after(_:repeatingEvery:withLeeway:schedule:)")
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// there is a current scheduler (inside another scheduler's block, or on the
 /// main thread), and otherwise on a shared background scheduler, so that a
 /// subscription's work never runs on an arbitrary thread without a scheduler.
-internal final class RACSubscriptionScheduler: RACScheduler {
+internal final class RACSubscriptionScheduler: RACScheduler, @unchecked Sendable {
     static let shared = RACSubscriptionScheduler()
 
     private let background = RACScheduler.scheduler(priority: .default, name: "RACSwift.subscriptionScheduler")
@@ -16,21 +16,21 @@ internal final class RACSubscriptionScheduler: RACScheduler {
     }
 
     @discardableResult
-    override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+    override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
         guard RACScheduler.subscriptionRunsInline else { return background.schedule(block) }
         block()
         return nil
     }
 
     @discardableResult
-    override func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+    override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         target.after(date, schedule: block)
     }
 
     @discardableResult
     override func after(_ date: Date, repeatingEvery interval: TimeInterval,
                         withLeeway leeway: TimeInterval,
-                        schedule block: @escaping () -> Void) -> RACDisposable? {
+                        schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         target.after(date, repeatingEvery: interval, withLeeway: leeway, schedule: block)
     }
 }

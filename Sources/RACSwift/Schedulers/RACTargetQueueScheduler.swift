@@ -5,7 +5,7 @@ import Foundation
 /// another queue: RAC 2.5's `RACTargetQueueScheduler`, which is also what
 /// `RACScheduler.scheduler(priority:name:)` and `mainThreadScheduler` return.
 /// It schedules as `RACQueueScheduler` does.
-public final class RACTargetQueueScheduler: RACQueueScheduler {
+public final class RACTargetQueueScheduler: RACQueueScheduler, @unchecked Sendable {
     /// A serial scheduler named `name` whose queue targets `targetQueue`.
     public init(name: String?, targetQueue: DispatchQueue) {
         let label = name ?? "RACSwift.RACTargetQueueScheduler"

@@ -15,7 +15,7 @@ import Foundation
 /// `schedule(_:)` queues a block at the present virtual time, `after(_:schedule:)`
 /// at the given date, and `afterDelay(_:schedule:)` counts from virtual time.
 /// Disposing a returned disposable takes the block off the queue.
-public final class RACTestScheduler: RACScheduler {
+public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
     /// A queued block and when it is due.
     private struct Action {
         let date: Date
@@ -105,13 +105,13 @@ public final class RACTestScheduler: RACScheduler {
     /// Queues `block` at the present virtual time, after the blocks already
     /// due then. Returns a disposable that takes it off the queue.
     @discardableResult
-    public override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+    public override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
         enqueue(at: nil, block)
     }
 
     /// Queues `block` at `date` in virtual time.
     @discardableResult
-    public override func after(_ date: Date, schedule block: @escaping () -> Void) -> RACDisposable? {
+    public override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         enqueue(at: date, block)
     }
 
@@ -122,7 +122,7 @@ public final class RACTestScheduler: RACScheduler {
     @discardableResult
     public override func after(_ date: Date, repeatingEvery interval: TimeInterval,
                                withLeeway leeway: TimeInterval,
-                               schedule block: @escaping () -> Void) -> RACDisposable? {
+                               schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         precondition(interval >= 0, "a repeating interval cannot be negative")
         precondition(leeway >= 0, "a leeway cannot be negative")
         let timer = RACSerialDisposable()

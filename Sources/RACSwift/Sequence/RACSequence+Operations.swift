@@ -12,7 +12,7 @@ extension RACSequence {
     /// access, once: RAC's `+sequenceWithHeadBlock:tailBlock:`. A head of nil
     /// makes the sequence empty.
     @inlinable
-    public convenience init(headBlock: @escaping () -> Value?, tailBlock: (() -> RACSequence<Value>?)?) {
+    public convenience init(headBlock: @escaping @Sendable () -> Value?, tailBlock: (@Sendable () -> RACSequence<Value>?)?) {
         self.init(head: headBlock, tail: tailBlock ?? { nil })
     }
 
@@ -53,7 +53,7 @@ extension RACSequence {
     /// A sequence of `block(value)` for each value. Lazy unless the receiver
     /// is eager: `block` runs when a mapped value is first read, once.
     @inlinable
-    public func map<U>(_ block: @escaping (Value) -> U) -> RACSequence<U> {
+    public func map<U>(_ block: @escaping @Sendable (Value) -> U) -> RACSequence<U> {
         if eager { return RACSequence<U>(elements: ContiguousArray(lazy.map(block)), eager: true) }
         if kind == .elements { return Self.map(elements, from: offset, block) }
         return RACSequence<U>(head: { self.head.map(block) }, tail: { self.tail?.map(block) })
@@ -74,7 +74,7 @@ extension RACSequence {
     /// receiver is eager: `block` runs once per value, as the filtered
     /// sequence is walked up to it.
     @inlinable
-    public func filter(_ block: @escaping (Value) -> Bool) -> RACSequence<Value> {
+    public func filter(_ block: @escaping @Sendable (Value) -> Bool) -> RACSequence<Value> {
         if eager { return RACSequence(elements: ContiguousArray(lazy.filter(block)), eager: true) }
         if kind == .elements { return Self.filter(elements, from: offset, block) }
         return RACSequence(deferred: {
@@ -121,7 +121,7 @@ extension RACSequence {
     public func signal(with scheduler: RACScheduler) -> RACSignal<Value> {
         let signal = RACSignal<Value>.createSignal { subscriber in
             // Advanced only by the scheduled runs, which never overlap.
-            var iterator = self.makeIterator()
+            let iterator = RACSequenceWalk(self.makeIterator())
             return scheduler.scheduleRecursiveBlock { reschedule in
                 guard let value = iterator.next() else {
                     subscriber.sendCompleted()
@@ -181,5 +181,23 @@ public struct RACSequenceIterator<Value>: IteratorProtocol {
         }
         node = current.tail
         return value
+    }
+}
+
+/// The iterator of `signal(with:)`'s walk, shared by its scheduled runs.
+/// `@unchecked Sendable`: the runs never overlap (a recursive schedule runs
+/// one at a time), so the iterator is advanced by one thread at a time.
+@usableFromInline
+internal final class RACSequenceWalk<Value>: @unchecked Sendable {
+    @usableFromInline internal var iterator: RACSequenceIterator<Value>
+
+    @inlinable
+    internal init(_ iterator: RACSequenceIterator<Value>) {
+        self.iterator = iterator
+    }
+
+    @inlinable
+    internal func next() -> Value? {
+        iterator.next()
     }
 }

@@ -39,7 +39,7 @@ extension RACSequence {
     /// The values of the sequences `block` makes of each value, one
     /// sequence after another: RAC's `-flattenMap:`.
     @inlinable
-    public func flattenMap<U>(_ block: @escaping (Value) -> RACSequence<U>) -> RACSequence<U> {
+    public func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSequence<U>) -> RACSequence<U> {
         evaluated(like: RACSequence<U>(deferred: {
             // A loop, not recursion, past values whose sequence is empty.
             var node: RACSequence<Value>? = self
@@ -80,13 +80,13 @@ extension RACSequence {
     /// `value` in place of each value: RAC's `-mapReplace:`.
     @inlinable
     public func mapReplace<U>(_ value: U) -> RACSequence<U> {
-        map { _ in value }
+        map(racSendable { _ in value })
     }
 
     /// The running results of `reduce`: `reduce(start, first)`, then
     /// `reduce(that, second)`, and so on: RAC's `-scanWithStart:reduce:`.
     @inlinable
-    public func scanWithStart<R>(_ start: R, reduce: @escaping (R, Value) -> R) -> RACSequence<R> {
+    public func scanWithStart<R>(_ start: R, reduce: @escaping @Sendable (R, Value) -> R) -> RACSequence<R> {
         evaluated(like: RACSequence<R>(deferred: {
             guard let head = self.head else { return nil }
             let running = reduce(start, head)
@@ -101,7 +101,7 @@ extension RACSequence {
     /// `-combinePreviousWithStart:reduce:`.
     @inlinable
     public func combinePreviousWithStart<R>(_ start: Value,
-                                            reduce: @escaping (Value, Value) -> R) -> RACSequence<R> {
+                                            reduce: @escaping @Sendable (Value, Value) -> R) -> RACSequence<R> {
         evaluated(like: RACSequence<R>(head: {
             self.head.map { reduce(start, $0) }
         }, tail: {
@@ -143,7 +143,7 @@ extension RACSequence {
     /// The values before the first one for which `predicate` is true: RAC's
     /// `-takeUntilBlock:`.
     @inlinable
-    public func takeUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSequence<Value> {
+    public func takeUntilBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSequence<Value> {
         evaluated(like: RACSequence(deferred: {
             guard let head = self.head, !predicate(head) else { return nil }
             return RACSequence(evaluatedHead: head, tail: { self.tail?.takeUntilBlock(predicate) })
@@ -153,14 +153,14 @@ extension RACSequence {
     /// The values up to the first one for which `predicate` is false: RAC's
     /// `-takeWhileBlock:`.
     @inlinable
-    public func takeWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSequence<Value> {
+    public func takeWhileBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSequence<Value> {
         takeUntilBlock { !predicate($0) }
     }
 
     /// The values from the first one for which `predicate` is true: RAC's
     /// `-skipUntilBlock:`.
     @inlinable
-    public func skipUntilBlock(_ predicate: @escaping (Value) -> Bool) -> RACSequence<Value> {
+    public func skipUntilBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSequence<Value> {
         evaluated(like: RACSequence(deferred: {
             var node: RACSequence<Value>? = self
             while let current = node, let value = current.head {
@@ -174,7 +174,7 @@ extension RACSequence {
     /// The values from the first one for which `predicate` is false: RAC's
     /// `-skipWhileBlock:`.
     @inlinable
-    public func skipWhileBlock(_ predicate: @escaping (Value) -> Bool) -> RACSequence<Value> {
+    public func skipWhileBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSequence<Value> {
         skipUntilBlock { !predicate($0) }
     }
 
@@ -185,9 +185,9 @@ extension RACSequence {
     /// the last), computed only if read: RAC's `-foldRightWithStart:reduce:`.
     /// A `reduce` that reads `rest.head` recurses once per value.
     @inlinable
-    public func foldRightWithStart<R>(_ start: R, reduce: @escaping (Value, RACSequence<R>) -> R) -> R {
+    public func foldRightWithStart<R>(_ start: R, reduce: @escaping @Sendable (Value, RACSequence<R>) -> R) -> R {
         guard let head = head else { return start }
-        let rest = RACSequence<R>(headBlock: {
+        let rest = RACSequence<R>(headBlock: racSendable {
             (self.tail ?? .empty()).foldRightWithStart(start, reduce: reduce)
         }, tailBlock: nil)
         return reduce(head, rest)
@@ -242,7 +242,7 @@ extension RACSequence where Value: Equatable {
     /// The values other than `value`: RAC's `-ignore:`.
     @inlinable
     public func ignore(_ value: Value) -> RACSequence<Value> {
-        filter { $0 != value }
+        filter(racSendable { $0 != value })
     }
 }
 

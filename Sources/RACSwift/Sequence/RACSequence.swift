@@ -25,7 +25,9 @@
 /// - *deferred*: a block computing the sequence this node stands for
 ///   (`filter`, whose head and tail both depend on finding the first value
 ///   that passes: RAC's lazy dependency), run once.
-public final class RACSequence<Value>: Sequence {
+// @unchecked Sendable: each node evaluates its head and tail once, under a
+// once flag, whichever thread reads first (RACOnceFlag).
+public final class RACSequence<Value>: Sequence, @unchecked Sendable {
     /// The once flags of the head (word 0) and of `next` (word 1): see
     /// `RACOnceFlag`. Must stay the first stored property (see
     /// `RACInlineAtomics`); never touched by name.

@@ -8,7 +8,7 @@
 /// operations per value that a plain closure property would cost. It is safe
 /// because only the deliverer (events are serialized) or `deinit` releases it.
 @usableFromInline
-internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value> {
+internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline
     internal var blocks: Unmanaged<RACSubscriberBlocks<Value>>?
 

@@ -3,7 +3,7 @@ import CShims
 /// A cold signal that runs a block for each subscription: what
 /// `RACSignal.createSignal(_:)` returns (RAC 2.5's `RACDynamicSignal`).
 @usableFromInline
-internal final class RACDynamicSignal<Value>: RACSignal<Value> {
+internal final class RACDynamicSignal<Value>: RACSignal<Value>, @unchecked Sendable {
     /// The user's block, taking the sink directly.
     @usableFromInline
     internal let didSubscribe: (RACSubscriptionSink<Value>) -> RACDisposable?
@@ -50,9 +50,9 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value> {
             // Ended already (a synchronous source): it sends nothing more.
             if racs_probe_is_open() && subscription.isDisposed { racs_probe_note_source_ended() }
         } else {
-            subscription.add(RACScheduler.subscriptionScheduler.schedule { [didSubscribe] in
+            subscription.add(RACScheduler.subscriptionScheduler.schedule(racSendable { [didSubscribe] in
                 subscription.add(didSubscribe(sink))
-            })
+            }))
         }
         return subscription
     }
@@ -68,7 +68,7 @@ extension RACSignal {
     /// thread that is delivering).
     @inlinable
     public static func createSignal(
-        _ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?
+        _ didSubscribe: @escaping @Sendable (any RACSubscriber<Value>) -> RACDisposable?
     ) -> RACSignal<Value> {
         RACDynamicSignal(didSubscribe)
     }

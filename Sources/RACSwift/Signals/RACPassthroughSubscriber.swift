@@ -1,7 +1,7 @@
 /// Forwards to a subscriber that is not a sink (one a user wrote), until the
 /// subscription is disposed: RAC 2.5's `RACPassthroughSubscriber`.
 @usableFromInline
-internal final class RACPassthroughSubscriber<Value>: RACSubscriptionSink<Value> {
+internal final class RACPassthroughSubscriber<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     @usableFromInline internal let inner: any RACSubscriber<Value>
 
     @usableFromInline

@@ -9,11 +9,11 @@ extension RACSignal {
 
     /// A signal that sends `value`, then completes, for each subscriber.
     public static func `return`(_ value: Value) -> RACSignal<Value> {
-        createSignal { subscriber in
+        createSignal(racSendable { subscriber in
             subscriber.sendNext(value)
             subscriber.sendCompleted()
             return nil
-        }
+        })
     }
 
     /// A signal that fails with `error` at once for each subscriber.
@@ -32,7 +32,7 @@ extension RACSignal {
     /// A signal that calls `block` anew for each subscriber and subscribes
     /// it to the signal that `block` returns: a way to postpone side effects
     /// (or the choice of a signal) until subscription.
-    public static func `defer`(_ block: @escaping () -> RACSignal<Value>) -> RACSignal<Value> {
+    public static func `defer`(_ block: @escaping @Sendable () -> RACSignal<Value>) -> RACSignal<Value> {
         createSignal { subscriber in
             block().subscribe(subscriber)
         }
@@ -42,7 +42,7 @@ extension RACSignal {
     /// result then completes, or fails with the error it throws: RAC's
     /// `+try:`, with Swift's `throws` in place of a nil result and an
     /// `NSError **`.
-    public static func `try`(_ block: @escaping () throws -> Value) -> RACSignal<Value> {
+    public static func `try`(_ block: @escaping @Sendable () throws -> Value) -> RACSignal<Value> {
         createSignal { subscriber in
             do {
                 subscriber.sendNext(try block())

@@ -10,7 +10,7 @@ extension RACSignal {
     /// it subscribed replayed). That subscription is never disposed, so
     /// `block` should end its signal.
     public static func startEagerly(with scheduler: RACScheduler,
-                                    block: @escaping (any RACSubscriber<Value>) -> Void) -> RACSignal<Value> {
+                                    block: @escaping @Sendable (any RACSubscriber<Value>) -> Void) -> RACSignal<Value> {
         let signal = startLazily(with: scheduler, block: block)
         // Subscribe once to make the lazy signal schedule its block. The
         // base sink ignores every event.
@@ -32,7 +32,7 @@ extension RACSignal {
     /// never disposed, even when every subscriber has gone, so `block`
     /// should end its signal.
     public static func startLazily(with scheduler: RACScheduler,
-                                   block: @escaping (any RACSubscriber<Value>) -> Void) -> RACSignal<Value> {
+                                   block: @escaping @Sendable (any RACSubscriber<Value>) -> Void) -> RACSignal<Value> {
         // RAC's composition: the block's signal, multicast to a replay
         // subject connected by the first subscription, subscribed to on
         // `scheduler` so that the block runs there.

@@ -23,7 +23,11 @@ internal enum RACSignalName {
 /// each subscriber; hot signals (`RACSubject` and its family) share one stream
 /// among all subscribers. Operators in `Operators/` build new signals from
 /// existing ones.
-open class RACSignal<Value> {
+// @unchecked Sendable: a signal is safe to share between threads; any thread
+// may subscribe, and subjects' sends and deliveries are serialized by their
+// cores' atomics (docs/Concurrency.md). What it does not check is `Value`:
+// see "Values between threads" there.
+open class RACSignal<Value>: @unchecked Sendable {
     /// A name for debugging: RAC's `name`. An operator's signal derives its
     /// name from its sources' (`[source] -map:`) when the name is read, as
     /// RAC 2.5 named signals only when debugging: building a chain does no
@@ -96,48 +100,48 @@ open class RACSignal<Value> {
 extension RACSignal {
     /// Subscribes blocks: `next` for each value. Errors are ignored.
     @inlinable @discardableResult
-    public func subscribeNext(_ next: @escaping (Value) -> Void) -> RACDisposable {
+    public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void) -> RACDisposable {
         subscribe(sink: RACBlockSubscriber(next: next, error: nil, completed: nil))
     }
 
     /// Subscribes blocks: `next` for each value, `completed` on completion.
     @inlinable @discardableResult
-    public func subscribeNext(_ next: @escaping (Value) -> Void,
-                              completed: @escaping () -> Void) -> RACDisposable {
+    public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
+                              completed: @escaping @Sendable () -> Void) -> RACDisposable {
         subscribe(sink: RACBlockSubscriber(next: next, error: nil, completed: completed))
     }
 
     /// Subscribes blocks: `next` for each value, `error` on error.
     @inlinable @discardableResult
-    public func subscribeNext(_ next: @escaping (Value) -> Void,
-                              error: @escaping (any Error) -> Void) -> RACDisposable {
+    public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
+                              error: @escaping @Sendable (any Error) -> Void) -> RACDisposable {
         subscribe(sink: RACBlockSubscriber(next: next, error: error, completed: nil))
     }
 
     /// Subscribes blocks for every kind of event.
     @inlinable @discardableResult
-    public func subscribeNext(_ next: @escaping (Value) -> Void,
-                              error: @escaping (any Error) -> Void,
-                              completed: @escaping () -> Void) -> RACDisposable {
+    public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
+                              error: @escaping @Sendable (any Error) -> Void,
+                              completed: @escaping @Sendable () -> Void) -> RACDisposable {
         subscribe(sink: RACBlockSubscriber(next: next, error: error, completed: completed))
     }
 
     /// Subscribes a block for the error, if the signal ends with one.
     @inlinable @discardableResult
-    public func subscribeError(_ error: @escaping (any Error) -> Void) -> RACDisposable {
+    public func subscribeError(_ error: @escaping @Sendable (any Error) -> Void) -> RACDisposable {
         subscribe(sink: RACBlockSubscriber(next: nil, error: error, completed: nil))
     }
 
     /// Subscribes a block for the completion, if the signal ends with one.
     @inlinable @discardableResult
-    public func subscribeCompleted(_ completed: @escaping () -> Void) -> RACDisposable {
+    public func subscribeCompleted(_ completed: @escaping @Sendable () -> Void) -> RACDisposable {
         subscribe(sink: RACBlockSubscriber(next: nil, error: nil, completed: completed))
     }
 
     /// Subscribes blocks for the error and the completion.
     @inlinable @discardableResult
-    public func subscribeError(_ error: @escaping (any Error) -> Void,
-                               completed: @escaping () -> Void) -> RACDisposable {
+    public func subscribeError(_ error: @escaping @Sendable (any Error) -> Void,
+                               completed: @escaping @Sendable () -> Void) -> RACDisposable {
         subscribe(sink: RACBlockSubscriber(next: nil, error: error, completed: completed))
     }
 }

@@ -19,7 +19,7 @@ import CShims
 /// Values are forwarded by the base class's serialized path, which reads
 /// `forwardTarget` directly; terminal events through the overrides below.
 @usableFromInline
-internal final class RACSourceSubscriber<Value>: RACSubscriptionSink<Value> {
+internal final class RACSourceSubscriber<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     /// The subscription of the sink it forwards to, which subscriptions
     /// announced with `didSubscribe(with:)` join. The subscriber is that
     /// subscription's primary child but not bound to it (its `subscription`

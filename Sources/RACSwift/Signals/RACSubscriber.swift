@@ -3,7 +3,7 @@
 /// RAC 2.5's `<RACSubscriber>`. A signal sends any number of `next` events,
 /// then at most one terminal event (`error` or `completed`), never two events
 /// at the same time to one subscriber, and nothing after a terminal event.
-public protocol RACSubscriber<Value>: AnyObject {
+public protocol RACSubscriber<Value>: AnyObject, Sendable {
     /// The type of the values it receives.
     associatedtype Value
 

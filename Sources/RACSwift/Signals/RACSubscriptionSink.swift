@@ -25,7 +25,7 @@ import CShims
 /// any thread; it only sets the flag and disposes the subscription, so a
 /// delivery in flight never sees a released block.
 @usableFromInline
-internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber {
+internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchecked Sendable {
     /// The subscription this sink ends with a terminal event. Written once,
     /// when the sink first joins a subscription (`bind(to:)` or
     /// `didSubscribe(with:)`), before the source can send any event; read

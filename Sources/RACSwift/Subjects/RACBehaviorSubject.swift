@@ -5,7 +5,7 @@
 /// recorded in the same serialized step that delivers it, so a subscribe
 /// racing a send on another thread gets each value exactly once: either
 /// replayed or live, never both, never neither.
-public final class RACBehaviorSubject<Value>: RACSubject<Value> {
+public final class RACBehaviorSubject<Value>: RACSubject<Value>, @unchecked Sendable {
     /// A behavior subject whose value is `defaultValue` until the first send.
     public convenience init(defaultValue: Value) {
         self.init(defaultValue: defaultValue, replaysOnSubscribingThread: false)

@@ -5,7 +5,7 @@
 /// `groupBy(_:transform:)` was used), as the source sends it, and completes
 /// or fails when the source does. Like any subject, it sends a subscriber
 /// only what arrives after that subscriber subscribed.
-public final class RACGroupedSignal<Key: Hashable, Value>: RACSubject<Value> {
+public final class RACGroupedSignal<Key: Hashable, Value>: RACSubject<Value>, @unchecked Sendable {
     /// The key shared by every value of this group.
     public let key: Key
 

@@ -7,7 +7,7 @@
 /// else every later value: each exactly once and in order, even while other
 /// threads send, because recording and delivering a value are one serialized
 /// step. With `capacity: 0` only the terminal event is replayed.
-public final class RACReplaySubject<Value>: RACSubject<Value> {
+public final class RACReplaySubject<Value>: RACSubject<Value>, @unchecked Sendable {
     /// Keep every value.
     public static var unlimitedCapacity: Int { Int.max }
 

@@ -19,7 +19,7 @@
 /// disposing a subscription stops its very next delivery; subscribing adds a
 /// subscriber that receives the events after the current one (and, for
 /// replay and behavior subjects, the replayed values at once).
-open class RACSubject<Value>: RACSignal<Value>, RACSubscriber {
+open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendable {
     @usableFromInline internal let core: RACSubjectCore<Value>
 
     /// Subscriptions made by subscribing the subject to other signals,

@@ -394,7 +394,7 @@ internal class RACSubjectCoreBase {
 
 /// One subscriber's place in a subject: the disposable that takes it out.
 @usableFromInline
-internal final class RACSubjectSubscription: RACDisposable {
+internal final class RACSubjectSubscription: RACDisposable, @unchecked Sendable {
     @usableFromInline internal let core: RACSubjectCoreBase
     /// The subscriber's sink, a `RACSubscriptionSink<Value>` of the core's
     /// `Value`, stored as its base class to keep this class non-generic.

@@ -12,7 +12,7 @@ extension RACTestScheduler {
     public func createHotSignal<Value>(_ events: [(TimeInterval, RACEvent<Value>)]) -> RACSignal<Value> {
         let subject = RACSubject<Value>()
         for (time, event) in events {
-            after(Self.start.addingTimeInterval(time)) { subject.send(event) }
+            after(Self.start.addingTimeInterval(time), schedule: racSendable { subject.send(event) })
         }
         return subject.setName("createHotSignal")
     }
@@ -21,12 +21,12 @@ extension RACTestScheduler {
     /// time, in seconds after that subscription, in virtual time. Disposing
     /// the subscription takes its pending events off the queue.
     public func createColdSignal<Value>(_ events: [(TimeInterval, RACEvent<Value>)]) -> RACSignal<Value> {
-        RACSignal<Value>.createSignal { [self] subscriber in
+        RACSignal<Value>.createSignal(racSendable { [self] subscriber in
             let pending = RACCompoundDisposable()
             for (time, event) in events {
-                pending.add(afterDelay(time) { subscriber.send(event) })
+                pending.add(afterDelay(time, schedule: racSendable { subscriber.send(event) }))
             }
             return pending
-        }.setName("createColdSignal")
+        }).setName("createColdSignal")
     }
 }

@@ -7,7 +7,10 @@ import Foundation
 /// Subscribe it with `signal.subscribe(recorder)`. Safe to read from the
 /// test's thread while another delivers (a lock guards the record: a test
 /// helper, off every hot path).
-public final class RACTestSubscriber<Value>: RACSubscriber {
+// @unchecked Sendable (which RACSubscriber requires): it records without a
+// lock, for a test that drives its signals from one thread, as a
+// RACTestScheduler does; read it once those deliveries are done.
+public final class RACTestSubscriber<Value>: RACSubscriber, @unchecked Sendable {
     private let scheduler: RACTestScheduler?
     private let lock = NSLock()
     private var record: [(time: TimeInterval, event: RACEvent<Value>)] = []

@@ -4,7 +4,7 @@
 ///
 /// All units are equal. As in RAC, the one way to spell the value is
 /// `RACUnit.defaultUnit`.
-public struct RACUnit: Hashable {
+public struct RACUnit: Hashable, Sendable {
     /// The unit value: RAC's `+[RACUnit defaultUnit]`.
     public static let defaultUnit = RACUnit()
 
