@@ -20,13 +20,13 @@ final class CreateSignalStressTests: XCTestCase {
         for (route, through) in Self.routes {
             let perThread = 20_000
             let recorder = OrderRecorder()
-            var escaped: (any RACSubscriber<Int>)?
+            let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
             through(RACSignal<Int>.createSignal { subscriber in
-                escaped = subscriber
+                escaped.value = subscriber
                 return nil
             }).subscribeNext(recorder.next, completed: recorder.terminal)
-            let subscriber = escaped!
-            escaped = nil
+            let subscriber = escaped.value!
+            escaped.value = nil
             runConcurrently(threads: 4) { sender in
                 for sequence in 0..<perThread { subscriber.sendNext(sender * 1_000_000 + sequence) }
             }
@@ -44,16 +44,16 @@ final class CreateSignalStressTests: XCTestCase {
                 final class Box { var count = 0 }
                 let recorder = OrderRecorder()
                 let box = Box()
-                var escaped: (any RACSubscriber<Int>)?
+                let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
                 through(RACSignal<Int>.createSignal { subscriber in
-                    escaped = subscriber
+                    escaped.value = subscriber
                     return nil
                 }).subscribeNext({ value in
                     box.count += 1
                     recorder.next(value)
                 }, completed: recorder.terminal)
-                let subscriber = escaped!
-                escaped = nil
+                let subscriber = escaped.value!
+                escaped.value = nil
                 runConcurrently(threads: 2) { index in
                     if index == 0 {
                         for value in 0..<50 { subscriber.sendNext(value) }
@@ -79,17 +79,17 @@ final class CreateSignalStressTests: XCTestCase {
         for (_, through) in Self.routes {
             for _ in 0..<1_000 {
                 weak var weakCounter: Counter?
-                var kept: (any RACSubscriber<Int>)?
+                let kept = Shared<(any RACSubscriber<Int>)?>(nil)
                 let disposable: RACDisposable = {
                     let counter = Counter()
                     weakCounter = counter
                     return through(RACSignal<Int>.createSignal { subscriber in
-                        kept = subscriber
+                        kept.value = subscriber
                         return nil
                     }).subscribeNext { _ in counter.count += 1 }
                 }()
-                let subscriber = kept!
-                kept = nil
+                let subscriber = kept.value!
+                kept.value = nil
                 runConcurrently(threads: 2) { index in
                     if index == 0 {
                         for value in 0..<50 { subscriber.sendNext(value) }
@@ -97,7 +97,7 @@ final class CreateSignalStressTests: XCTestCase {
                         disposable.dispose()
                     }
                 }
-                XCTAssertNil(weakCounter, "released after disposal, though the subscriber is kept")
+                XCTAssertNil(weakCounter, "released after disposal, though the subscriber is kept.value")
                 subscriber.sendNext(50)
             }
         }

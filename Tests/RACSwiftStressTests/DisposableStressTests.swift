@@ -10,13 +10,13 @@ final class DisposableStressTests: XCTestCase {
         let iterations = 10_000
         let cleanups = Tally()
         for iteration in 0..<iterations {
-            var escaped: (any RACSubscriber<Int>)?
+            let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
             let disposable = RACSignal<Int>.createSignal { subscriber in
-                escaped = subscriber
+                escaped.value = subscriber
                 return RACDisposable { cleanups.add(iteration) }
             }.subscribeNext { _ in }
-            let subscriber = escaped!
-            escaped = nil
+            let subscriber = escaped.value!
+            escaped.value = nil
             runConcurrently(threads: 2) { index in
                 if index == 0 { subscriber.sendCompleted() } else { disposable.dispose() }
             }

@@ -162,9 +162,9 @@ final class FloodStressTests: XCTestCase {
         let subject = RACSubject<Int>()
         let senderIsDone = DispatchSemaphore(value: 0)
         let ownerIsInside = DispatchSemaphore(value: 0)
-        var received: [Int] = []
+        let received = Shared<[Int]>([])
         subject.subscribeNext { value in
-            received.append(value)
+            received.value.append(value)
             // The owner, on its first value, waits for the other thread to
             // finish sending (10 s at most, so a hang fails the test).
             if value == 0 {
@@ -183,7 +183,7 @@ final class FloodStressTests: XCTestCase {
         let start = monotonicNanoseconds()
         subject.sendNext(0)
         let seconds = Double(monotonicNanoseconds() - start) / 1e9
-        XCTAssertEqual(received, Array(0...100), "every value, in order")
+        XCTAssertEqual(received.value, Array(0...100), "every value, in order")
         XCTAssertLessThan(seconds, 5, "one wait of about a second, not a deadlock")
     }
 }

@@ -219,9 +219,9 @@ final class MulticastStressTests: XCTestCase {
                 for round in 0..<rounds {
                     barrier.arriveAndWait()
                     finished.enter()
-                    var values: [Int] = []
-                    signals[round].subscribeNext({ values.append($0) }, completed: {
-                        if values != [0, 1, 2] { wrongDeliveries.add() }
+                    let values = Shared<[Int]>([])
+                    signals[round].subscribeNext({ values.value.append($0) }, completed: {
+                        if values.value != [0, 1, 2] { wrongDeliveries.add() }
                         finished.leave()
                     })
                 }
@@ -251,12 +251,12 @@ final class MulticastStressTests: XCTestCase {
             insideAScheduler {
                 for _ in 0..<20 {
                     finished.enter()
-                    var next = 0
+                    let next = Shared(0)
                     signal.subscribeNext({ value in
-                        if value != next { gaps.add() }
-                        next = value + 1
+                        if value != next.value { gaps.add() }
+                        next.value = value + 1
                     }, completed: {
-                        if next != sent { gaps.add() }
+                        if next.value != sent { gaps.add() }
                         finished.leave()
                     })
                 }
@@ -310,9 +310,9 @@ final class MulticastStressTests: XCTestCase {
                 subject.sendNext(2)
                 subject.sendCompleted()
                 let ended = DispatchSemaphore(value: 0)
-                var values: [Int] = []
-                subject.subscribeNext({ values.append($0) }, completed: { ended.signal() })
-                if ended.wait(timeout: .now() + 10) == .timedOut || values != [1, 2] { missing.add() }
+                let values = Shared<[Int]>([])
+                subject.subscribeNext({ values.value.append($0) }, completed: { ended.signal() })
+                if ended.wait(timeout: .now() + 10) == .timedOut || values.value != [1, 2] { missing.add() }
             }
         }
         XCTAssertEqual(missing.total, 0)

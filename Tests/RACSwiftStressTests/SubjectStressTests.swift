@@ -270,20 +270,20 @@ final class SubjectStressTests: XCTestCase {
         let returned = (0..<senders).map { _ in AtomicBox(-1) }
         let stale = Atomic<Int>(0)
         let joined = Atomic<Int>(0)
-        var deliveries = 0
+        let deliveries = Shared(0)
         subject.subscribeNext { _ in
             // Inside a delivery: only this thread runs here.
-            deliveries += 1
-            guard deliveries % 64 == 0 else { return }
+            deliveries.value += 1
+            guard deliveries.value % 64 == 0 else { return }
             // Acquire: pairs with the senders' release after sendNext returned.
             let thresholds = returned.map { $0.value.load(ordering: .acquiring) }
             let box = DisposableBox()
-            var heard = 0
+            let heard = Shared(0)
             box.disposable = subject.subscribeNext { value in
                 let (sender, sequence) = value.quotientAndRemainder(dividingBy: self.stride)
                 if sequence <= thresholds[sender] { stale.add(1, ordering: .relaxed) }
-                heard += 1
-                if heard == 8 { box.disposable?.dispose() }
+                heard.value += 1
+                if heard.value == 8 { box.disposable?.dispose() }
             }
             joined.add(1, ordering: .relaxed)
         }

@@ -163,17 +163,17 @@ final class AsyncBridgeTests: XCTestCase {
             }
         }
         let first = expectation(description: "first value")
-        var events: [RACEvent<Int>] = []
+        let events = Shared<[RACEvent<Int>]>([])
         let lock = NSLock()
         let subscription = signal.materialize().subscribeNext { event in
-            lock.lock(); events.append(event); lock.unlock()
+            lock.lock(); events.value.append(event); lock.unlock()
             if event == .next(1) { first.fulfill() }
         }
         wait(for: [first], timeout: 10)
         subscription.dispose()
         wait(for: [cancelled], timeout: 10)
         lock.lock(); defer { lock.unlock() }
-        XCTAssertEqual(events, [.next(1)], "the cancellation's error reaches nobody")
+        XCTAssertEqual(events.value, [.next(1)], "the cancellation's error reaches nobody")
     }
 
     func testAsyncSequenceAsASignal() async throws {

@@ -6,35 +6,35 @@ import XCTest
 final class BindAndSequenceTests: XCTestCase {
     func testBindFlattensAndStops() {
         let subject = RACSubject<Int>()
-        var values: [Int] = []
-        var completed = false
-        var bindBlocksMade = 0
+        let values = Shared<[Int]>([])
+        let completed = Shared(false)
+        let bindBlocksMade = Shared(0)
         subject.bind { () -> (Int, inout Bool) -> RACSignal<Int>? in
-            bindBlocksMade += 1
+            bindBlocksMade.value += 1
             return { value, stop in
                 if value == 3 { stop = true }
                 return RACSignal.return(value * 10)
             }
-        }.subscribeNext({ values.append($0) }, completed: { completed = true })
+        }.subscribeNext({ values.value.append($0) }, completed: { completed.value = true })
         subject.sendNext(1)
         subject.sendNext(2)
         subject.sendNext(3)
         subject.sendNext(4)
-        XCTAssertEqual(values, [10, 20, 30], "the value that stops still passes; none after it")
-        XCTAssertTrue(completed)
-        XCTAssertEqual(bindBlocksMade, 1)
+        XCTAssertEqual(values.value, [10, 20, 30], "the value that stops still passes; none after it")
+        XCTAssertTrue(completed.value)
+        XCTAssertEqual(bindBlocksMade.value, 1)
     }
 
     func testBindReturningNilEndsAtOnce() {
-        var values: [Int] = []
-        var completed = false
+        let values = Shared<[Int]>([])
+        let completed = Shared(false)
         RACSignal<Int>.createSignal { subscriber in
             for value in 1...5 { subscriber.sendNext(value) }
             return nil
         }.bind { { value, _ in value < 3 ? RACSignal.return(value) : nil } }
-            .subscribeNext({ values.append($0) }, completed: { completed = true })
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertTrue(completed, "the receiver never completes; bind does")
+            .subscribeNext({ values.value.append($0) }, completed: { completed.value = true })
+        XCTAssertEqual(values.value, [1, 2])
+        XCTAssertTrue(completed.value, "the receiver never completes; bind does")
     }
 
     func testSequenceOfASignalBlocksForEachValue() {

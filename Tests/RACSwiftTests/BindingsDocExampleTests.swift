@@ -25,18 +25,18 @@ final class BindingsDocExampleTests: XCTestCase {
     func testTheCommandIsEnabledOnceTheFormIsValid() {
         let scheduler = RACTestScheduler()          // the main thread's part, in a test
         let form = LoginViewModel(scheduler: scheduler)
-        var enabled: [Bool] = []
-        form.logIn.enabled.subscribeNext { enabled.append($0) }
+        let enabled = Shared<[Bool]>([])
+        form.logIn.enabled.subscribeNext { enabled.value.append($0) }
 
         form.username.value = "ada"
         form.password.value = "analytical"
         scheduler.stepAll()
 
         XCTAssertTrue(form.canLogIn.value)
-        XCTAssertEqual(enabled, [false, true])
-        var greeting: String?
-        form.logIn.execute(()).subscribeNext { greeting = $0 }
+        XCTAssertEqual(enabled.value, [false, true])
+        let greeting = Shared<String?>(nil)
+        form.logIn.execute(()).subscribeNext { greeting.value = $0 }
         scheduler.stepAll()
-        XCTAssertEqual(greeting, "welcome, ada")
+        XCTAssertEqual(greeting.value, "welcome, ada")
     }
 }

@@ -19,13 +19,13 @@ final class BlockingOperatorsTests: XCTestCase {
     // MARK: first / firstOrDefault
 
     func testFirstReturnsASynchronousFirstValueAndEndsTheSubscription() {
-        var disposals = 0
+        let disposals = Shared(0)
         let signal = RACSignal<Int>.createSignal { subscriber in
             for value in 1...3 { subscriber.sendNext(value) }
-            return RACDisposable { disposals += 1 }
+            return RACDisposable { disposals.value += 1 }
         }
         XCTAssertEqual(signal.first(), 1)
-        XCTAssertEqual(disposals, 1)
+        XCTAssertEqual(disposals.value, 1)
     }
 
     func testFirstWaitsForAValueSentOnAnotherThread() {
@@ -53,9 +53,9 @@ final class BlockingOperatorsTests: XCTestCase {
     /// subject from inside its own delivery gets the current value at once.
     func testFirstOfABehaviorSubjectFromInsideItsDelivery() {
         let subject = RACBehaviorSubject(defaultValue: 1)
-        var inner: Int?
-        subject.skip(1).take(1).subscribeNext { _ in inner = subject.first() }
-        let done = expectation(description: "the inner first() returned")
+        let inner = Shared<Int?>(nil)
+        subject.skip(1).take(1).subscribeNext { _ in inner.value = subject.first() }
+        let done = expectation(description: "the inner.value first() returned")
         // On another thread, so that a deadlock fails the test instead of
         // hanging the run.
         DispatchQueue.global().async {
@@ -63,7 +63,7 @@ final class BlockingOperatorsTests: XCTestCase {
             done.fulfill()
         }
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(inner, 2)
+        XCTAssertEqual(inner.value, 2)
     }
 
     // MARK: toArray
@@ -90,9 +90,9 @@ final class BlockingOperatorsTests: XCTestCase {
 
     func testWaitUntilCompletedReturnsOnCompletion() throws {
         try coldValues(1, 2).waitUntilCompleted()
-        var completed = false
-        try later([1]).doCompleted { completed = true }.waitUntilCompleted()
-        XCTAssertTrue(completed)
+        let completed = Shared(false)
+        try later([1]).doCompleted { completed.value = true }.waitUntilCompleted()
+        XCTAssertTrue(completed.value)
     }
 
     func testWaitUntilCompletedRethrowsTheSignalsError() {

@@ -9,28 +9,28 @@ final class BlockingVariantsTests: XCTestCase {
     private struct Rejected: Error, Equatable { let value: Int }
 
     func testTryPassesAcceptedValuesAndFailsWithTheThrownError() {
-        var values: [Int] = []
-        var failure: (any Error)?
+        let values = Shared<[Int]>([])
+        let failure = Shared<(any Error)?>(nil)
         RACSignal<Int>.createSignal { subscriber in
             for value in 1...4 { subscriber.sendNext(value) }
             return nil
         }.try { if $0 == 3 { throw Rejected(value: $0) } }
-            .subscribeNext({ values.append($0) }, error: { failure = $0 })
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertEqual(failure as? Rejected, Rejected(value: 3))
+            .subscribeNext({ values.value.append($0) }, error: { failure.value = $0 })
+        XCTAssertEqual(values.value, [1, 2])
+        XCTAssertEqual(failure.value as? Rejected, Rejected(value: 3))
     }
 
     func testStaticTryRunsTheBlockPerSubscriber() {
-        var calls = 0
+        let calls = Shared(0)
         let signal = RACSignal<Int>.try {
-            calls += 1
-            if calls == 2 { throw Rejected(value: calls) }
-            return calls * 10
+            calls.value += 1
+            if calls.value == 2 { throw Rejected(value: calls.value) }
+            return calls.value * 10
         }
-        XCTAssertEqual(calls, 0, "nothing runs before a subscription")
-        var events: [RACEvent<Int>] = []
-        for _ in 1...3 { signal.materialize().subscribeNext { events.append($0) } }
-        XCTAssertEqual(events, [.next(10), .completed, .error(Rejected(value: 2)), .next(30), .completed])
+        XCTAssertEqual(calls.value, 0, "nothing runs before a subscription")
+        let events = Shared<[RACEvent<Int>]>([])
+        for _ in 1...3 { signal.materialize().subscribeNext { events.value.append($0) } }
+        XCTAssertEqual(events.value, [.next(10), .completed, .error(Rejected(value: 2)), .next(30), .completed])
     }
 
     func testFirstOrDefaultTellsHowItWent() {

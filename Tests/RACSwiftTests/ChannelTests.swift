@@ -11,56 +11,56 @@ final class ChannelTests: XCTestCase {
 
     func testLeadingTerminalSendsNoValueOnSubscription() {
         let channel = RACChannel<String>()
-        var received: [String] = []
+        let received = Shared<[String]>([])
         channel.followingTerminal.sendNext("1")
-        channel.leadingTerminal.subscribeNext { received.append($0) }
-        XCTAssertEqual(received, [])
+        channel.leadingTerminal.subscribeNext { received.value.append($0) }
+        XCTAssertEqual(received.value, [])
         channel.followingTerminal.sendNext("2")
-        XCTAssertEqual(received, ["2"])
+        XCTAssertEqual(received.value, ["2"])
     }
 
     func testFollowingTerminalSendsTheLatestValueOnSubscription() {
         let channel = RACChannel<String>()
-        var received: [String] = []
+        let received = Shared<[String]>([])
         channel.leadingTerminal.sendNext("1")
-        channel.followingTerminal.take(1).subscribeNext { received.append($0) }
-        XCTAssertEqual(received, ["1"])
+        channel.followingTerminal.take(1).subscribeNext { received.value.append($0) }
+        XCTAssertEqual(received.value, ["1"])
         channel.leadingTerminal.sendNext("2")
         channel.leadingTerminal.sendNext("3")
-        channel.followingTerminal.take(1).subscribeNext { received.append($0) }
-        XCTAssertEqual(received, ["1", "3"], "only the latest value is kept")
+        channel.followingTerminal.take(1).subscribeNext { received.value.append($0) }
+        XCTAssertEqual(received.value, ["1", "3"], "only the latest value is kept")
     }
 
     func testLeadingTerminalSendsValuesAsTheyChange() {
         let channel = RACChannel<String>()
-        var received: [String] = []
-        channel.leadingTerminal.subscribeNext { received.append($0) }
+        let received = Shared<[String]>([])
+        channel.leadingTerminal.subscribeNext { received.value.append($0) }
         channel.followingTerminal.sendNext("1")
         channel.followingTerminal.sendNext("2")
         channel.followingTerminal.sendNext("3")
-        XCTAssertEqual(received, ["1", "2", "3"])
+        XCTAssertEqual(received.value, ["1", "2", "3"])
     }
 
     func testFollowingTerminalSendsValuesAsTheyChange() {
         let channel = RACChannel<String>()
         channel.leadingTerminal.sendNext("1")
-        var received: [String] = []
-        channel.followingTerminal.subscribeNext { received.append($0) }
+        let received = Shared<[String]>([])
+        channel.followingTerminal.subscribeNext { received.value.append($0) }
         channel.leadingTerminal.sendNext("2")
         channel.leadingTerminal.sendNext("3")
-        XCTAssertEqual(received, ["1", "2", "3"])
+        XCTAssertEqual(received.value, ["1", "2", "3"])
     }
 
     func testATerminalDoesNotHearItsOwnValues() {
         let channel = RACChannel<Int>()
-        var leading: [Int] = []
-        var following: [Int] = []
-        channel.leadingTerminal.subscribeNext { leading.append($0) }
-        channel.followingTerminal.subscribeNext { following.append($0) }
+        let leading = Shared<[Int]>([])
+        let following = Shared<[Int]>([])
+        channel.leadingTerminal.subscribeNext { leading.value.append($0) }
+        channel.followingTerminal.subscribeNext { following.value.append($0) }
         channel.leadingTerminal.sendNext(1)
         channel.followingTerminal.sendNext(2)
-        XCTAssertEqual(leading, [2])
-        XCTAssertEqual(following, [1])
+        XCTAssertEqual(leading.value, [2])
+        XCTAssertEqual(following.value, [1])
     }
 
     // MARK: terminal events
@@ -68,11 +68,11 @@ final class ChannelTests: XCTestCase {
     func testCompletingEitherTerminalCompletesBoth() {
         for sendOnLeading in [true, false] {
             let channel = RACChannel<Int>()
-            var order: [String] = []
-            channel.leadingTerminal.subscribeCompleted { order.append("leading") }
-            channel.followingTerminal.subscribeCompleted { order.append("following") }
+            let order = Shared<[String]>([])
+            channel.leadingTerminal.subscribeCompleted { order.value.append("leading") }
+            channel.followingTerminal.subscribeCompleted { order.value.append("following") }
             (sendOnLeading ? channel.leadingTerminal : channel.followingTerminal).sendCompleted()
-            XCTAssertEqual(order, sendOnLeading ? ["leading", "following"] : ["following", "leading"],
+            XCTAssertEqual(order.value, sendOnLeading ? ["leading", "following"] : ["following", "leading"],
                            "as in RAC: the sending terminal's subscribers first")
         }
     }
@@ -80,71 +80,71 @@ final class ChannelTests: XCTestCase {
     func testAnErrorOnEitherTerminalReachesBoth() {
         for sendOnLeading in [true, false] {
             let channel = RACChannel<Int>()
-            var leading: [ChannelError] = []
-            var following: [ChannelError] = []
-            channel.leadingTerminal.subscribeError { leading.append($0 as! ChannelError) }
-            channel.followingTerminal.subscribeError { following.append($0 as! ChannelError) }
+            let leading = Shared<[ChannelError]>([])
+            let following = Shared<[ChannelError]>([])
+            channel.leadingTerminal.subscribeError { leading.value.append($0 as! ChannelError) }
+            channel.followingTerminal.subscribeError { following.value.append($0 as! ChannelError) }
             let terminal = sendOnLeading ? channel.leadingTerminal : channel.followingTerminal
             terminal.sendError(ChannelError(code: 7))
-            XCTAssertEqual(leading, [ChannelError(code: 7)])
-            XCTAssertEqual(following, [ChannelError(code: 7)])
+            XCTAssertEqual(leading.value, [ChannelError(code: 7)])
+            XCTAssertEqual(following.value, [ChannelError(code: 7)])
         }
     }
 
     func testCompletionIsReplayedToNewSubscribers() {
         let channel = RACChannel<Int>()
         channel.leadingTerminal.sendCompleted()
-        var completions = 0
-        channel.leadingTerminal.subscribeCompleted { completions += 1 }
-        channel.followingTerminal.subscribeCompleted { completions += 1 }
-        XCTAssertEqual(completions, 2)
+        let completions = Shared(0)
+        channel.leadingTerminal.subscribeCompleted { completions.value += 1 }
+        channel.followingTerminal.subscribeCompleted { completions.value += 1 }
+        XCTAssertEqual(completions.value, 2)
     }
 
     func testErrorIsReplayedToNewSubscribers() {
         let channel = RACChannel<Int>()
         channel.followingTerminal.sendError(ChannelError(code: 1))
-        var errors = 0
-        channel.leadingTerminal.subscribeError { _ in errors += 1 }
-        channel.followingTerminal.subscribeError { _ in errors += 1 }
-        XCTAssertEqual(errors, 2)
+        let errors = Shared(0)
+        channel.leadingTerminal.subscribeError { _ in errors.value += 1 }
+        channel.followingTerminal.subscribeError { _ in errors.value += 1 }
+        XCTAssertEqual(errors.value, 2)
     }
 
     func testNothingCrossesAfterTheChannelEnds() {
         let channel = RACChannel<Int>()
-        var values: [Int] = []
-        var completions = 0
-        channel.followingTerminal.subscribeNext({ values.append($0) }, completed: { completions += 1 })
+        let values = Shared<[Int]>([])
+        let completions = Shared(0)
+        channel.followingTerminal.subscribeNext({ values.value.append($0) }, completed: { completions.value += 1 })
         channel.leadingTerminal.sendCompleted()
         channel.leadingTerminal.sendNext(1)
         channel.followingTerminal.sendCompleted()
-        XCTAssertEqual(values, [])
-        XCTAssertEqual(completions, 1)
+        XCTAssertEqual(values.value, [])
+        XCTAssertEqual(completions.value, 1)
     }
 
     // MARK: as a subscriber
 
     func testSubscribingATerminalToASignalFeedsTheOtherTerminal() {
         let channel = RACChannel<Int>()
-        var values: [Int] = []
-        var completions = 0
-        channel.followingTerminal.subscribeNext({ values.append($0) }, completed: { completions += 1 })
+        let values = Shared<[Int]>([])
+        let completions = Shared(0)
+        channel.followingTerminal.subscribeNext({ values.value.append($0) }, completed: { completions.value += 1 })
         let source = RACSubject<Int>()
         source.subscribe(channel.leadingTerminal)
         source.sendNext(1)
         source.sendNext(2)
         source.sendCompleted()
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertEqual(completions, 1)
+        XCTAssertEqual(values.value, [1, 2])
+        XCTAssertEqual(completions.value, 1)
     }
 
     func testTheEndOfTheChannelDisposesATerminalsSubscription() {
         let channel = RACChannel<Int>()
-        var disposed = 0
-        let source = RACSignal<Int>.createSignal { _ in RACDisposable { disposed += 1 } }
+        let disposed = Shared(0)
+        let source = RACSignal<Int>.createSignal { _ in RACDisposable { disposed.value += 1 } }
         source.subscribe(channel.leadingTerminal)
-        XCTAssertEqual(disposed, 0)
+        XCTAssertEqual(disposed.value, 0)
         channel.followingTerminal.sendCompleted()
-        XCTAssertEqual(disposed, 1, "as in RAC, a terminal's subscriptions last as long as the channel")
+        XCTAssertEqual(disposed.value, 1, "as in RAC, a terminal's subscriptions last as long as the channel")
     }
 
     func testATerminalSubscribesThroughTheSubscriberProtocolToo() {
@@ -180,22 +180,22 @@ final class ChannelTests: XCTestCase {
         let model = RACChannel<Int>(), view = RACChannel<Int>()
         bind(model, view)
 
-        var modelHeard: [Int] = []
-        var viewHeard: [Int] = []
-        var completions = 0
-        model.leadingTerminal.subscribeNext({ modelHeard.append($0) }, completed: { completions += 1 })
-        view.leadingTerminal.subscribeNext({ viewHeard.append($0) }, completed: { completions += 1 })
+        let modelHeard = Shared<[Int]>([])
+        let viewHeard = Shared<[Int]>([])
+        let completions = Shared(0)
+        model.leadingTerminal.subscribeNext({ modelHeard.value.append($0) }, completed: { completions.value += 1 })
+        view.leadingTerminal.subscribeNext({ viewHeard.value.append($0) }, completed: { completions.value += 1 })
 
         model.leadingTerminal.sendNext(1)
         view.leadingTerminal.sendNext(2)
         model.leadingTerminal.sendNext(3)
-        XCTAssertEqual(viewHeard, [1, 3])
-        XCTAssertEqual(modelHeard, [2])
+        XCTAssertEqual(viewHeard.value, [1, 3])
+        XCTAssertEqual(modelHeard.value, [2])
 
         model.leadingTerminal.sendCompleted()
-        XCTAssertEqual(completions, 2)
+        XCTAssertEqual(completions.value, 2)
         view.leadingTerminal.sendNext(4)
-        XCTAssertEqual(modelHeard, [2])
+        XCTAssertEqual(modelHeard.value, [2])
     }
 
     /// The echo a binding must not cause: a model subscriber that writes
@@ -204,11 +204,11 @@ final class ChannelTests: XCTestCase {
     func testBindingEchoStopsAfterOneRoundTrip() {
         let model = RACChannel<Int>(), view = RACChannel<Int>()
         bind(model, view)
-        var viewHeard: [Int] = []
-        view.leadingTerminal.subscribeNext { viewHeard.append($0) }
+        let viewHeard = Shared<[Int]>([])
+        view.leadingTerminal.subscribeNext { viewHeard.value.append($0) }
         model.leadingTerminal.subscribeNext { model.leadingTerminal.sendNext($0 * 10) }
         view.leadingTerminal.sendNext(1)
-        XCTAssertEqual(viewHeard, [10])
+        XCTAssertEqual(viewHeard.value, [10])
     }
 
     // MARK: memory

@@ -187,15 +187,15 @@ final class CombiningOperatorsTests: XCTestCase {
     }
 
     func testZipSubscribesSideEffectingSignalOncePerPosition() {
-        var subscriptions = 0
+        let subscriptions = Shared(0)
         let signal = RACSignal<Int>.createSignal { subscriber in
-            subscriptions += 1
-            subscriber.sendNext(subscriptions)
+            subscriptions.value += 1
+            subscriber.sendNext(subscriptions.value)
             subscriber.sendCompleted()
             return nil
         }
         let recorder = RACSignal.zip([signal, signal]).record()
-        XCTAssertEqual(subscriptions, 2)
+        XCTAssertEqual(subscriptions.value, 2)
         XCTAssertEqual(recorder.values, [[1, 2]])
         XCTAssertEqual(recorder.completions, 1)
     }
@@ -266,33 +266,33 @@ final class CombiningOperatorsTests: XCTestCase {
     // MARK: then
 
     func testThenIgnoresValuesAndContinuesAfterCompletion() {
-        var calls = 0
+        let calls = Shared(0)
         let source = DrivenSource<Int>()
         let signal = source.signal.then { () -> RACSignal<String> in
-            calls += 1
+            calls.value += 1
             return coldValues("x", "y")
         }
         let recorder = signal.record()
         source.send(1, 2)
         XCTAssertEqual(recorder.values, [])
-        XCTAssertEqual(calls, 0, "the block runs only once the receiver completed")
+        XCTAssertEqual(calls.value, 0, "the block runs only once the receiver completed")
         source.sendCompleted()
         XCTAssertEqual(recorder.values, ["x", "y"])
         XCTAssertEqual(recorder.completions, 1)
-        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(calls.value, 1)
         XCTAssertEqual(source.disposals, 1)
         _ = signal.record()
         source.sendCompleted()
-        XCTAssertEqual(calls, 2, "once per subscription")
+        XCTAssertEqual(calls.value, 2, "once per subscription")
     }
 
     func testThenPassesAnErrorWithoutCallingTheBlock() {
-        var calls = 0
+        let calls = Shared(0)
         let recorder = RACSignal<Int>.error(TestError()).then { () -> RACSignal<Int> in
-            calls += 1
+            calls.value += 1
             return .empty()
         }.record()
         XCTAssertEqual(recorder.errors.count, 1)
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.value, 0)
     }
 }

@@ -9,17 +9,17 @@ import XCTest
 final class CommandMainThreadTests: XCTestCase {
     func testExecutionSignalsAndExecutingArriveOnTheMainThread() {
         let command = RACCommand<Int, Int> { .return($0) }
-        var executionScheduler: RACScheduler?
-        var executingScheduler: RACScheduler?
+        let executionScheduler = Shared<RACScheduler?>(nil)
+        let executingScheduler = Shared<RACScheduler?>(nil)
         let received = expectation(description: "execution signal")
         let executingDone = expectation(description: "executing went true")
         command.executionSignals.subscribeNext { _ in
-            executionScheduler = RACScheduler.currentScheduler
+            executionScheduler.value = RACScheduler.currentScheduler
             received.fulfill()
         }
         command.executing.subscribeNext { executing in
             guard executing else { return }
-            executingScheduler = RACScheduler.currentScheduler
+            executingScheduler.value = RACScheduler.currentScheduler
             executingDone.fulfill()
         }
         let values = expectation(description: "value")
@@ -27,43 +27,43 @@ final class CommandMainThreadTests: XCTestCase {
             command.execute(5).subscribeNext { _ in values.fulfill() }
         }
         wait(for: [received, executingDone, values], timeout: 10)
-        XCTAssertTrue(executionScheduler === RACScheduler.mainThreadScheduler)
-        XCTAssertTrue(executingScheduler === RACScheduler.mainThreadScheduler)
+        XCTAssertTrue(executionScheduler.value === RACScheduler.mainThreadScheduler)
+        XCTAssertTrue(executingScheduler.value === RACScheduler.mainThreadScheduler)
     }
 
     func testExecutionStartsOnTheMainThreadAfterExecutingChanged() {
-        var executingAtStart: Bool?
-        var startedOnMain = false
-        var command: RACCommand<Void, Int>?
-        command = RACCommand<Void, Int> { _ in
+        let executingAtStart = Shared<Bool?>(nil)
+        let startedOnMain = Shared(false)
+        let command = Shared<RACCommand<Void, Int>?>(nil)
+        command.value = RACCommand<Void, Int> { _ in
             RACSignal.createSignal { subscriber in
-                startedOnMain = Thread.isMainThread
-                executingAtStart = command?.executing.first()
+                startedOnMain.value = Thread.isMainThread
+                executingAtStart.value = command.value?.executing.first()
                 subscriber.sendCompleted()
                 return nil
             }
         }
         let done = expectation(description: "completed")
-        command?.execute(()).subscribeCompleted { done.fulfill() }
-        XCTAssertNil(executingAtStart, "the execution waits for the main queue")
+        command.value?.execute(()).subscribeCompleted { done.fulfill() }
+        XCTAssertNil(executingAtStart.value, "the execution waits for the main queue")
         wait(for: [done], timeout: 10)
-        XCTAssertTrue(startedOnMain)
-        XCTAssertEqual(executingAtStart, true)
+        XCTAssertTrue(startedOnMain.value)
+        XCTAssertEqual(executingAtStart.value, true)
     }
 
     func testErrorsArriveOnTheMainThread() {
         let command = RACCommand<Void, Int> { .error(TestError(code: 3)) }
-        var error: (any Error)?
-        var scheduler: RACScheduler?
-        let received = expectation(description: "error")
+        let error = Shared<(any Error)?>(nil)
+        let scheduler = Shared<RACScheduler?>(nil)
+        let received = expectation(description: "error.value")
         command.errors.subscribeNext {
-            error = $0
-            scheduler = RACScheduler.currentScheduler
+            error.value = $0
+            scheduler.value = RACScheduler.currentScheduler
             received.fulfill()
         }
         RACScheduler.scheduler().schedule { command.execute(()) }
         wait(for: [received], timeout: 10)
-        XCTAssertEqual(error as? TestError, TestError(code: 3))
-        XCTAssertTrue(scheduler === RACScheduler.mainThreadScheduler)
+        XCTAssertEqual(error.value as? TestError, TestError(code: 3))
+        XCTAssertTrue(scheduler.value === RACScheduler.mainThreadScheduler)
     }
 }

@@ -60,11 +60,11 @@ final class CommandTests: XCTestCase {
 
     func testExecuteReturnsTheExecutionReplayedWithoutExecutingAgain() {
         var calls: [Int] = []
-        var subscriptions = 0
+        let subscriptions = Shared(0)
         let command: RACCommand<Int, Int> = command { input in
             calls.append(input)
             return RACSignal.createSignal { subscriber in
-                subscriptions += 1
+                subscriptions.value += 1
                 subscriber.sendNext(input)
                 subscriber.sendCompleted()
                 return nil
@@ -72,14 +72,14 @@ final class CommandTests: XCTestCase {
         }
         let execution = command.execute(7)
         XCTAssertEqual(calls, [7], "the signal block runs at once")
-        XCTAssertEqual(subscriptions, 0, "the execution is subscribed on the scheduler")
+        XCTAssertEqual(subscriptions.value, 0, "the execution is subscribed on the scheduler")
         scheduler.stepAll()
         let first = CommandRecorder(execution)
         let second = CommandRecorder(execution)
         XCTAssertEqual(first.values, [7])
         XCTAssertEqual(second.values, [7])
         XCTAssertEqual(second.completions, 1)
-        XCTAssertEqual(subscriptions, 1)
+        XCTAssertEqual(subscriptions.value, 1)
         command.execute(8)
         scheduler.stepAll()
         XCTAssertEqual(calls, [7, 8], "one call per execution")
@@ -173,16 +173,16 @@ final class CommandTests: XCTestCase {
 
     func testSendsExecutionSignalsInTheOrderOfExecution() {
         let command: RACCommand<[String], String> = command { $0.rac_sequence.signal(with: .immediateScheduler) }
-        var values: [String] = []
-        command.executionSignals.concat().subscribeNext { values.append($0) }
+        let values = Shared<[String]>([])
+        command.executionSignals.concat().subscribeNext { values.value.append($0) }
         command.execute(["foo", "bar"])
         command.execute(["buzz", "baz"])
         XCTAssertEqual(CommandRecorder(command.execute(["x"])).errors.count, 1, "still executing")
         scheduler.stepAll()
-        XCTAssertEqual(values, ["foo", "bar"])
+        XCTAssertEqual(values.value, ["foo", "bar"])
         command.execute(["buzz", "baz"])
         scheduler.stepAll()
-        XCTAssertEqual(values, ["foo", "bar", "buzz", "baz"])
+        XCTAssertEqual(values.value, ["foo", "bar", "buzz", "baz"])
     }
 
     func testRacingExecutesStartOneExecutionAtATime() {

@@ -7,34 +7,34 @@ import XCTest
 /// queue.
 final class DeliverOnMainThreadTests: XCTestCase {
     func testOnTheMainThreadEventsGoOnAtOnce() {
-        var values: [Int] = []
-        var completed = false
+        let values = Shared<[Int]>([])
+        let completed = Shared(false)
         RACSignal<Int>.createSignal { subscriber in
             subscriber.sendNext(1)
             subscriber.sendNext(2)
             subscriber.sendCompleted()
             return nil
-        }.deliverOnMainThread().subscribeNext({ values.append($0) }, completed: { completed = true })
-        XCTAssertEqual(values, [1, 2], "delivered before subscribeNext returns")
-        XCTAssertTrue(completed)
+        }.deliverOnMainThread().subscribeNext({ values.value.append($0) }, completed: { completed.value = true })
+        XCTAssertEqual(values.value, [1, 2], "delivered before subscribeNext returns")
+        XCTAssertTrue(completed.value)
     }
 
     func testFromAnotherThreadEventsArriveOnTheMainThreadInOrder() {
         let subject = RACSubject<Int>()
-        var values: [Int] = []
-        var allOnMain = true
+        let values = Shared<[Int]>([])
+        let allOnMain = Shared(true)
         let done = expectation(description: "completed")
         subject.deliverOnMainThread().subscribeNext({ value in
-            allOnMain = allOnMain && Thread.isMainThread
-            values.append(value)
+            allOnMain.value = allOnMain.value && Thread.isMainThread
+            values.value.append(value)
         }, completed: { done.fulfill() })
         Thread {
             for value in 0..<100 { subject.sendNext(value) }
             subject.sendCompleted()
         }.start()
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(values, Array(0..<100))
-        XCTAssertTrue(allOnMain)
+        XCTAssertEqual(values.value, Array(0..<100))
+        XCTAssertTrue(allOnMain.value)
     }
 
     /// An event sent on the main thread while an earlier one is being
@@ -42,24 +42,24 @@ final class DeliverOnMainThreadTests: XCTestCase {
     /// it arrives during that delivery, it follows it.
     func testAnEventSentDuringADeliveryDoesNotNest() {
         let source = RACSubject<Int>()
-        var relay: (any RACSubscriber<Int>)?
+        let relay = Shared<(any RACSubscriber<Int>)?>(nil)
         // A source that sends straight from the block, not through a
         // subject's serializer, as RAC code does.
         let direct = RACSignal<Int>.createSignal { subscriber in
-            relay = subscriber
+            relay.value = subscriber
             return source.subscribe(subscriber)
         }
-        var log: [String] = []
+        let log = Shared<[String]>([])
         let done = expectation(description: "second value")
         direct.deliverOnMainThread().subscribeNext { value in
-            log.append("begin \(value)")
-            if value == 1 { relay?.sendNext(2) }
-            log.append("end \(value)")
+            log.value.append("begin \(value)")
+            if value == 1 { relay.value?.sendNext(2) }
+            log.value.append("end \(value)")
             if value == 2 { done.fulfill() }
         }
         source.sendNext(1)
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2"])
+        XCTAssertEqual(log.value, ["begin 1", "end 1", "begin 2", "end 2"])
     }
 
     func testSetNameNamesAndReturnsTheReceiver() {

@@ -3,12 +3,12 @@ import XCTest
 
 final class DisposableTests: XCTestCase {
     func testBlockRunsOnceOnDispose() {
-        var runs = 0
-        let disposable = RACDisposable { runs += 1 }
+        let runs = Shared(0)
+        let disposable = RACDisposable { runs.value += 1 }
         XCTAssertFalse(disposable.isDisposed)
         disposable.dispose()
         disposable.dispose()
-        XCTAssertEqual(runs, 1)
+        XCTAssertEqual(runs.value, 1)
         XCTAssertTrue(disposable.isDisposed)
     }
 
@@ -46,12 +46,12 @@ final class DisposableTests: XCTestCase {
     }
 
     func testCompoundDisposesAllChildren() {
-        var disposed: [Int] = []
-        let compound = RACCompoundDisposable(disposables: [RACDisposable { disposed.append(0) }])
-        for index in 1...5 { compound.add(RACDisposable { disposed.append(index) }) }
+        let disposed = Shared<[Int]>([])
+        let compound = RACCompoundDisposable(disposables: [RACDisposable { disposed.value.append(0) }])
+        for index in 1...5 { compound.add(RACDisposable { disposed.value.append(index) }) }
         compound.add(nil)
         compound.dispose()
-        XCTAssertEqual(disposed.sorted(), [0, 1, 2, 3, 4, 5])
+        XCTAssertEqual(disposed.value.sorted(), [0, 1, 2, 3, 4, 5])
         XCTAssertTrue(compound.isDisposed)
     }
 

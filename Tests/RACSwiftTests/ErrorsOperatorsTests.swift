@@ -6,14 +6,14 @@ final class ErrorsOperatorsTests: XCTestCase {
 
     func testCatchContinuesWithTheSignalForTheError() {
         let source = DrivenSource<Int>()
-        var caught: [TestError] = []
+        let caught = Shared<[TestError]>([])
         let recorder = source.signal.catch { error -> RACSignal<Int> in
-            caught.append(error as! TestError)
+            caught.value.append(error as! TestError)
             return coldValues(41, 42)
         }.record()
         source.send(1)
         source.sendError(TestError(code: 9))
-        XCTAssertEqual(caught, [TestError(code: 9)])
+        XCTAssertEqual(caught.value, [TestError(code: 9)])
         XCTAssertEqual(recorder.values, [1, 41, 42])
         XCTAssertEqual(recorder.errors.count, 0)
         XCTAssertEqual(recorder.completions, 1)
@@ -21,24 +21,24 @@ final class ErrorsOperatorsTests: XCTestCase {
     }
 
     func testCatchPassesTheCaughtSignalsErrorOn() {
-        var calls = 0
+        let calls = Shared(0)
         let recorder = RACSignal<Int>.error(TestError(code: 1)).catch { _ in
-            calls += 1
+            calls.value += 1
             return .error(TestError(code: 2))
         }.record()
-        XCTAssertEqual(calls, 1, "the caught signal's error is not caught again")
+        XCTAssertEqual(calls.value, 1, "the caught signal's error is not caught again")
         XCTAssertEqual(recorder.errors.first as? TestError, TestError(code: 2))
     }
 
     func testCatchPassesCompletionWithoutCallingTheBlock() {
-        var calls = 0
+        let calls = Shared(0)
         let recorder = coldValues(1).catch { _ in
-            calls += 1
+            calls.value += 1
             return .empty()
         }.record()
         XCTAssertEqual(recorder.values, [1])
         XCTAssertEqual(recorder.completions, 1)
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.value, 0)
     }
 
     func testDisposingCatchDisposesTheCaughtSignal() {
@@ -107,10 +107,10 @@ final class ErrorsOperatorsTests: XCTestCase {
     }
 
     func testRetryOfZeroRetriesWithoutLimit() {
-        var subscriptions = 0
+        let subscriptions = Shared(0)
         let signal = RACSignal<Int>.createSignal { subscriber in
-            subscriptions += 1
-            if subscriptions < 5_000 {
+            subscriptions.value += 1
+            if subscriptions.value < 5_000 {
                 subscriber.sendError(TestError())
             } else {
                 subscriber.sendCompleted()
@@ -118,11 +118,11 @@ final class ErrorsOperatorsTests: XCTestCase {
             return nil
         }
         let scheduler = RACTestScheduler()
-        var recorder: OperatorRecorder<Int>?
-        scheduler.schedule { recorder = signal.retry(0).record() }
+        let recorder = Shared<OperatorRecorder<Int>?>(nil)
+        scheduler.schedule { recorder.value = signal.retry(0).record() }
         scheduler.stepAll()
-        XCTAssertEqual(subscriptions, 5_000)
-        XCTAssertEqual(recorder?.completions, 1)
+        XCTAssertEqual(subscriptions.value, 5_000)
+        XCTAssertEqual(recorder.value?.completions, 1)
     }
 
     func testDisposingRetryCancelsTheNextAttemptAndDisposesTheCurrentOne() {
@@ -169,16 +169,16 @@ final class ErrorsOperatorsTests: XCTestCase {
     }
 
     func testRepeatOfASynchronousSignalStopsWhenTakeEndsIt() {
-        var subscriptions = 0
+        let subscriptions = Shared(0)
         let scheduler = RACTestScheduler()
-        var recorder: OperatorRecorder<Int>?
+        let recorder = Shared<OperatorRecorder<Int>?>(nil)
         scheduler.schedule {
-            recorder = countingSubscriptions({ subscriptions += 1 }, 1, 2).repeat().take(5).record()
+            recorder.value = countingSubscriptions({ subscriptions.value += 1 }, 1, 2).repeat().take(5).record()
         }
         scheduler.stepAll()
-        XCTAssertEqual(recorder?.values, [1, 2, 1, 2, 1])
-        XCTAssertEqual(recorder?.completions, 1)
-        XCTAssertEqual(subscriptions, 3)
+        XCTAssertEqual(recorder.value?.values, [1, 2, 1, 2, 1])
+        XCTAssertEqual(recorder.value?.completions, 1)
+        XCTAssertEqual(subscriptions.value, 3)
     }
 
     func testRepeatOnTheMainThreadRepeatsOnTheMainThreadScheduler() {
@@ -189,11 +189,11 @@ final class ErrorsOperatorsTests: XCTestCase {
             threads.insert(Thread.isMainThread)
         }, 1)
         let done = expectation(description: "completed")
-        var values: [Int] = []
-        signal.repeat().take(3).subscribeNext({ values.append($0) }, completed: { done.fulfill() })
+        let values = Shared<[Int]>([])
+        signal.repeat().take(3).subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
         XCTAssertEqual(subscriptions, 1, "later repetitions wait for the main queue")
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(values, [1, 1, 1])
+        XCTAssertEqual(values.value, [1, 1, 1])
         XCTAssertEqual(subscriptions, 3)
         XCTAssertEqual(threads, [true])
     }
@@ -201,11 +201,11 @@ final class ErrorsOperatorsTests: XCTestCase {
     func testRepeatStopsWhenDisposedFromABlock() {
         let scheduler = RACTestScheduler()
         let source = DrivenSource<Int>()
-        var values: [Int] = []
-        var disposable: RACDisposable?
-        disposable = source.signal.repeat().subscribeNext { value in
-            values.append(value)
-            if value == 2 { disposable?.dispose() }
+        let values = Shared<[Int]>([])
+        let disposable = Shared<RACDisposable?>(nil)
+        disposable.value = source.signal.repeat().subscribeNext { value in
+            values.value.append(value)
+            if value == 2 { disposable.value?.dispose() }
         }
         source.send(1)
         scheduler.schedule { source.sendCompleted() }
@@ -213,7 +213,7 @@ final class ErrorsOperatorsTests: XCTestCase {
         source.send(2, 3)
         source.sendCompleted()
         scheduler.stepAll()
-        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(values.value, [1, 2])
         XCTAssertEqual(source.subscriptions, 2)
         XCTAssertEqual(source.disposals, 2)
     }

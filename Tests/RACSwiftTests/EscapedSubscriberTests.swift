@@ -29,32 +29,32 @@ final class EscapedSubscriberTests: XCTestCase {
         for (name, build) in Self.chains {
             for end in End.allCases {
                 weak var weakToken: Token?
-                var kept: (any RACSubscriber<Int>)?
-                var received: [Int] = []
+                let kept = Shared<(any RACSubscriber<Int>)?>(nil)
+                let received = Shared<[Int]>([])
                 let disposable: RACDisposable = {
                     let token = Token()
                     weakToken = token
                     let source = RACSignal<Int>.createSignal { subscriber in
-                        kept = subscriber
+                        kept.value = subscriber
                         return nil
                     }
-                    return build(source, token).subscribeNext({ value in _ = token; received.append(value) },
+                    return build(source, token).subscribeNext({ value in _ = token; received.value.append(value) },
                                                              error: { _ in _ = token },
                                                              completed: { _ = token })
                 }()
-                kept?.sendNext(1)
-                XCTAssertEqual(received.count, 1, "\(name), \(end): the chain delivers")
+                kept.value?.sendNext(1)
+                XCTAssertEqual(received.value.count, 1, "\(name), \(end): the chain delivers")
                 XCTAssertNotNil(weakToken, "\(name), \(end): alive while subscribed")
                 switch end {
-                case .completed: kept?.sendCompleted()
-                case .error: kept?.sendError(RACSignalError.timedOut)
+                case .completed: kept.value?.sendCompleted()
+                case .error: kept.value?.sendError(RACSignalError.timedOut)
                 case .disposed: disposable.dispose()
                 }
-                XCTAssertNotNil(kept)
-                XCTAssertNil(weakToken, "\(name), \(end): the end releases every block though the subscriber is kept")
-                kept?.sendNext(2)
-                XCTAssertEqual(received.count, 1, "\(name), \(end): nothing after the end")
-                kept = nil
+                XCTAssertNotNil(kept.value)
+                XCTAssertNil(weakToken, "\(name), \(end): the end releases every block though the subscriber is kept.value")
+                kept.value?.sendNext(2)
+                XCTAssertEqual(received.value.count, 1, "\(name), \(end): nothing after the end")
+                kept.value = nil
             }
         }
     }

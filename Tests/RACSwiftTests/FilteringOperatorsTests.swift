@@ -142,13 +142,13 @@ final class FilteringOperatorsTests: XCTestCase {
     // MARK: skipUntilBlock / skipWhileBlock
 
     func testSkipUntilBlockSendsFromTheMatchingValueOnWithoutAskingAgain() {
-        var asked: [Int] = []
+        let asked = Shared<[Int]>([])
         let recorder = coldValues(1, 3, 1, 4).skipUntilBlock { value in
-            asked.append(value)
+            asked.value.append(value)
             return value > 2
         }.record()
         XCTAssertEqual(recorder.values, [3, 1, 4])
-        XCTAssertEqual(asked, [1, 3])
+        XCTAssertEqual(asked.value, [1, 3])
         XCTAssertEqual(recorder.completions, 1)
     }
 

@@ -13,19 +13,19 @@ final class FlattenSynchronousEndTests: XCTestCase {
                                      _ flatten: (RACSignal<RACSignal<Int>>) -> RACSignal<Int>) {
         let outer = RACSubject<RACSignal<Int>>()
         let running = (0..<limit).map { _ in RACSubject<Int>() }
-        var flattened: RACDisposable?
-        var disposedRightAfter: Bool?
-        var completedRightAfter: Bool?
-        var completed = false
+        let flattened = Shared<RACDisposable?>(nil)
+        let disposedRightAfter = Shared<Bool?>(nil)
+        let completedRightAfter = Shared<Bool?>(nil)
+        let completed = Shared(false)
         let last = RACSignal<Int>.createSignal { subscriber in
             subscriber.sendNext(99)
             subscriber.sendCompleted()
-            disposedRightAfter = flattened?.isDisposed
-            completedRightAfter = completed
+            disposedRightAfter.value = flattened.value?.isDisposed
+            completedRightAfter.value = completed.value
             return nil
         }
-        var values: [Int] = []
-        flattened = flatten(outer).subscribeNext({ values.append($0) }, completed: { completed = true })
+        let values = Shared<[Int]>([])
+        flattened.value = flatten(outer).subscribeNext({ values.value.append($0) }, completed: { completed.value = true })
         for inner in running { outer.sendNext(inner) }
         outer.sendNext(last)
         outer.sendCompleted()
@@ -33,9 +33,9 @@ final class FlattenSynchronousEndTests: XCTestCase {
             inner.sendNext(index)
             inner.sendCompleted()
         }
-        XCTAssertEqual(values, (0..<limit).reversed() + [99], name)
-        XCTAssertEqual(completedRightAfter, true, "\(name): completed inside the inner sendCompleted()")
-        XCTAssertEqual(disposedRightAfter, true, "\(name): disposed inside the inner sendCompleted()")
+        XCTAssertEqual(values.value, (0..<limit).reversed() + [99], name)
+        XCTAssertEqual(completedRightAfter.value, true, "\(name): completed.value inside the inner sendCompleted()")
+        XCTAssertEqual(disposedRightAfter.value, true, "\(name): disposed inside the inner sendCompleted()")
     }
 
     func testConcatEndsInsideTheLastInnerSendCompleted() {
@@ -53,15 +53,15 @@ final class FlattenSynchronousEndTests: XCTestCase {
     func testASynchronousInnerWithMoreWaitingLetsTheNextStart() {
         let outer = RACSubject<RACSignal<Int>>()
         let first = RACSubject<Int>()
-        var values: [Int] = []
-        var completed = false
-        outer.concat().subscribeNext({ values.append($0) }, completed: { completed = true })
+        let values = Shared<[Int]>([])
+        let completed = Shared(false)
+        outer.concat().subscribeNext({ values.value.append($0) }, completed: { completed.value = true })
         outer.sendNext(first)
         outer.sendNext(RACSignal.return(1))
         outer.sendNext(RACSignal.return(2))
         outer.sendCompleted()
         first.sendCompleted()
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertTrue(completed)
+        XCTAssertEqual(values.value, [1, 2])
+        XCTAssertTrue(completed.value)
     }
 }

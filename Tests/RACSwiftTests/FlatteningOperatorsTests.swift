@@ -77,10 +77,10 @@ final class FlatteningOperatorsTests: XCTestCase {
     }
 
     func testFlattenWithALimitQueuesInnerSignalsInOrder() {
-        var subscribed: [String] = []
+        let subscribed = Shared<[String]>([])
         func inner(_ name: String, _ subject: RACSubject<String>) -> RACSignal<String> {
             RACSignal.defer {
-                subscribed.append(name)
+                subscribed.value.append(name)
                 return subject
             }
         }
@@ -90,10 +90,10 @@ final class FlatteningOperatorsTests: XCTestCase {
         outer.sendNext(inner("a", a))
         outer.sendNext(inner("b", b))
         outer.sendNext(inner("c", c))
-        XCTAssertEqual(subscribed, ["a", "b"])
+        XCTAssertEqual(subscribed.value, ["a", "b"])
         b.sendNext("b1")
         b.sendCompleted()
-        XCTAssertEqual(subscribed, ["a", "b", "c"])
+        XCTAssertEqual(subscribed.value, ["a", "b", "c"])
         outer.sendCompleted()
         c.sendNext("c1")
         c.sendCompleted()
@@ -117,10 +117,10 @@ final class FlatteningOperatorsTests: XCTestCase {
     }
 
     func testFlattenWithALimitStartsNoQueuedSignalOnceTheSubscriberDisposed() {
-        var laterSubscriptions = 0
+        let laterSubscriptions = Shared(0)
         let outer = RACSignal<RACSignal<Int>>.createSignal { subscriber in
             subscriber.sendNext(coldValues(1, 2))
-            subscriber.sendNext(countingSubscriptions({ laterSubscriptions += 1 }, 3))
+            subscriber.sendNext(countingSubscriptions({ laterSubscriptions.value += 1 }, 3))
             subscriber.sendCompleted()
             return nil
         }
@@ -128,7 +128,7 @@ final class FlatteningOperatorsTests: XCTestCase {
         outer.flatten(1).subscribe(subscriber)
         XCTAssertEqual(subscriber.values, [1])
         XCTAssertEqual(subscriber.terminals, 0)
-        XCTAssertEqual(laterSubscriptions, 0)
+        XCTAssertEqual(laterSubscriptions.value, 0)
     }
 
     func testFlattenWithALimitRunsManySynchronousInnersWithoutRecursing() {
@@ -145,14 +145,14 @@ final class FlatteningOperatorsTests: XCTestCase {
 
     func testFlattenMapMapsEachValueToASignal() {
         let source = RACSubject<Int>()
-        var calls = 0
+        let calls = Shared(0)
         let recorder = source.flattenMap { value -> RACSignal<String> in
-            calls += 1
+            calls.value += 1
             return coldValues("\(value)a", "\(value)b")
         }.record()
         source.sendNext(1)
         source.sendNext(2)
-        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(calls.value, 2)
         XCTAssertEqual(recorder.values, ["1a", "1b", "2a", "2b"])
         XCTAssertEqual(recorder.completions, 0)
         source.sendCompleted()
@@ -160,18 +160,18 @@ final class FlatteningOperatorsTests: XCTestCase {
     }
 
     func testFlattenMapStopsMappingAfterAnError() {
-        var mapped: [Int] = []
+        let mapped = Shared<[Int]>([])
         let source = RACSignal<Int>.createSignal { subscriber in
             subscriber.sendNext(0)
             subscriber.sendNext(1)
             return nil
         }
         let recorder = source.flattenMap { value -> RACSignal<Int> in
-            mapped.append(value)
+            mapped.value.append(value)
             return value == 0 ? .error(TestError()) : .empty()
         }.record()
         XCTAssertEqual(recorder.errors.count, 1)
-        XCTAssertEqual(mapped, [0], "nothing is mapped or subscribed after the error")
+        XCTAssertEqual(mapped.value, [0], "nothing is mapped.value or subscribed after the error")
     }
 
     func testFlattenLetsGoOfACompletedInnerSubscriptionWhileTheReceiverRuns() {
@@ -310,28 +310,28 @@ final class FlatteningOperatorsTests: XCTestCase {
     }
 
     func testSwitchToLatestSubscribesNoInnerSignalOnceTheSubscriberDisposed() {
-        var laterSubscriptions = 0
+        let laterSubscriptions = Shared(0)
         let outer = RACSignal<RACSignal<Int>>.createSignal { subscriber in
             subscriber.sendNext(coldValues(1, 2))
-            subscriber.sendNext(countingSubscriptions({ laterSubscriptions += 1 }, 3))
+            subscriber.sendNext(countingSubscriptions({ laterSubscriptions.value += 1 }, 3))
             return nil
         }
         let subscriber = DisposingAtFirstValueSubscriber<Int>()
         outer.switchToLatest().subscribe(subscriber)
         XCTAssertEqual(subscriber.values, [1])
-        XCTAssertEqual(laterSubscriptions, 0)
+        XCTAssertEqual(laterSubscriptions.value, 0)
     }
 
     func testSwitchToLatestIsColdPerSubscription() {
-        var subscriptions = 0
+        let subscriptions = Shared(0)
         let outer = RACSignal<RACSignal<Int>>.createSignal { subscriber in
-            subscriptions += 1
+            subscriptions.value += 1
             subscriber.sendNext(.empty())
             return nil
         }
         let switched = outer.switchToLatest()
         _ = switched.record()
         _ = switched.record()
-        XCTAssertEqual(subscriptions, 2)
+        XCTAssertEqual(subscriptions.value, 2)
     }
 }

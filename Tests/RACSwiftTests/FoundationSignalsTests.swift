@@ -9,25 +9,25 @@ final class FoundationSignalsTests: XCTestCase {
         try Data("hello".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let scheduler = RACTestScheduler()
-        var contents: [String] = []
-        var completed = false
+        let contents = Shared<[String]>([])
+        let completed = Shared(false)
         Data.rac_readContentsOfURL(url, scheduler: scheduler)
-            .subscribeNext({ contents.append(String(decoding: $0, as: UTF8.self)) }, completed: { completed = true })
-        XCTAssertEqual(contents, [], "read on the scheduler")
+            .subscribeNext({ contents.value.append(String(decoding: $0, as: UTF8.self)) }, completed: { completed.value = true })
+        XCTAssertEqual(contents.value, [], "read on the scheduler")
         scheduler.stepAll()
-        XCTAssertEqual(contents, ["hello"])
-        XCTAssertTrue(completed)
+        XCTAssertEqual(contents.value, ["hello"])
+        XCTAssertTrue(completed.value)
 
-        var failed = false
+        let failed = Shared(false)
         Data.rac_readContentsOfURL(url.appendingPathExtension("missing"), scheduler: scheduler)
-            .subscribeError { _ in failed = true }
+            .subscribeError { _ in failed.value = true }
         scheduler.stepAll()
-        XCTAssertTrue(failed)
+        XCTAssertTrue(failed.value)
 
-        var texts: [String] = []
-        String.rac_readContentsOfURL(url, scheduler: scheduler).subscribeNext { texts.append($0.string) }
+        let texts = Shared<[String]>([])
+        String.rac_readContentsOfURL(url, scheduler: scheduler).subscribeNext { texts.value.append($0.string) }
         scheduler.stepAll()
-        XCTAssertEqual(texts, ["hello"])
+        XCTAssertEqual(texts.value, ["hello"])
     }
 
     func testReadInBackgroundSendsChunksThenCompletes() {

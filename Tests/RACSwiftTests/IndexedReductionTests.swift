@@ -12,40 +12,40 @@ final class IndexedReductionTests: XCTestCase {
     }
 
     func testScanWithIndex() {
-        var values: [String] = []
-        letters.scanWithStart("", reduceWithIndex: { $0 + "\($2)\($1)" }).subscribeNext { values.append($0) }
-        XCTAssertEqual(values, ["0a", "0a1b", "0a1b2c"])
-        values = []
-        letters.scanWithStart("", reduceWithIndex: { $0 + "\($2)\($1)" }).subscribeNext { values.append($0) }
-        XCTAssertEqual(values, ["0a", "0a1b", "0a1b2c"], "each subscription counts from 0")
+        let values = Shared<[String]>([])
+        letters.scanWithStart("", reduceWithIndex: { $0 + "\($2)\($1)" }).subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, ["0a", "0a1b", "0a1b2c"])
+        values.value = []
+        letters.scanWithStart("", reduceWithIndex: { $0 + "\($2)\($1)" }).subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, ["0a", "0a1b", "0a1b2c"], "each subscription counts from 0")
     }
 
     func testAggregateWithIndex() {
-        var values: [String] = []
-        letters.aggregateWithStart("", reduceWithIndex: { $0 + "\($2)\($1)" }).subscribeNext { values.append($0) }
-        XCTAssertEqual(values, ["0a1b2c"])
+        let values = Shared<[String]>([])
+        letters.aggregateWithStart("", reduceWithIndex: { $0 + "\($2)\($1)" }).subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, ["0a1b2c"])
     }
 
     func testAggregateWithAStartFactoryStartsFreshForEachSubscription() {
         final class Box { var items: [String] = [] }
-        var made = 0
-        let aggregated = letters.aggregateWithStartFactory({ () -> Box in made += 1; return Box() }) { box, letter in
+        let made = Shared(0)
+        let aggregated = letters.aggregateWithStartFactory({ () -> Box in made.value += 1; return Box() }) { box, letter in
             box.items.append(letter)
             return box
         }
-        var results: [[String]] = []
-        aggregated.subscribeNext { results.append($0.items) }
-        aggregated.subscribeNext { results.append($0.items) }
-        XCTAssertEqual(results, [["a", "b", "c"], ["a", "b", "c"]])
-        XCTAssertEqual(made, 2)
+        let results = Shared<[[String]]>([])
+        aggregated.subscribeNext { results.value.append($0.items) }
+        aggregated.subscribeNext { results.value.append($0.items) }
+        XCTAssertEqual(results.value, [["a", "b", "c"], ["a", "b", "c"]])
+        XCTAssertEqual(made.value, 2)
     }
 
     func testGroupedSignalWithKey() {
         let group = RACGroupedSignal<String, Int>(key: "odd")
-        var values: [Int] = []
-        group.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        group.subscribeNext { values.value.append($0) }
         group.sendNext(1)
         XCTAssertEqual(group.key, "odd")
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
     }
 }

@@ -28,44 +28,44 @@ final class LinearizableSubscribeTests: XCTestCase {
 
     func testSubjectSubscriberHearsNoPendingSend() {
         let subject = RACSubject<Int>()
-        var late: [Int] = []
+        let late = Shared<[Int]>([])
         whileDelivering(subject, after: { $0.sendNext(2) }) {
-            subject.subscribeNext { late.append($0) }
+            subject.subscribeNext { late.value.append($0) }
         }
         subject.sendNext(3)
-        XCTAssertEqual(late, [3], "2 was sent, and its sendNext returned, before the subscribe")
+        XCTAssertEqual(late.value, [3], "2 was sent, and its sendNext returned, before the subscribe")
     }
 
     func testPendingCompletionEndsTheSubscriberAtOnce() {
         let subject = RACSubject<Int>()
-        var events: [String] = []
+        let events = Shared<[String]>([])
         whileDelivering(subject, after: { $0.sendNext(2); $0.sendCompleted() }) {
-            subject.subscribeNext({ events.append("next \($0)") }, completed: { events.append("completed") })
-            XCTAssertEqual(events, ["completed"], "at once, inside the subscribe")
+            subject.subscribeNext({ events.value.append("next \($0)") }, completed: { events.value.append("completed") })
+            XCTAssertEqual(events.value, ["completed"], "at once, inside the subscribe")
         }
-        XCTAssertEqual(events, ["completed"])
+        XCTAssertEqual(events.value, ["completed"])
     }
 
     func testReplaySubjectReplaysPendingValuesAtOnce() {
         let subject = RACReplaySubject<Int>()
-        var late: [Int] = []
+        let late = Shared<[Int]>([])
         whileDelivering(subject, after: { $0.sendNext(2); $0.sendNext(3) }) {
-            subject.subscribeNext { late.append($0) }
-            XCTAssertEqual(late, [1, 2, 3], "the replay, at once, counts the pending sends in")
+            subject.subscribeNext { late.value.append($0) }
+            XCTAssertEqual(late.value, [1, 2, 3], "the replay, at once, counts the pending sends in")
         }
         subject.sendNext(4)
-        XCTAssertEqual(late, [1, 2, 3, 4], "each value once")
+        XCTAssertEqual(late.value, [1, 2, 3, 4], "each value once")
     }
 
     func testCapacityOneReplaysTheLatestPendingValue() {
         let subject = RACReplaySubject<Int>(capacity: 1)
-        var late: [Int] = []
+        let late = Shared<[Int]>([])
         whileDelivering(subject, after: { $0.sendNext(2) }) {
-            subject.subscribeNext { late.append($0) }
-            XCTAssertEqual(late, [2])
+            subject.subscribeNext { late.value.append($0) }
+            XCTAssertEqual(late.value, [2])
         }
         subject.sendNext(3)
-        XCTAssertEqual(late, [2, 3])
+        XCTAssertEqual(late.value, [2, 3])
     }
 
     func testBehaviorSubjectFirstInsideABlockReadsTheLatestValue() {

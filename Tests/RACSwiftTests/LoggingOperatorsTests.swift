@@ -22,11 +22,11 @@ final class LoggingOperatorsTests: XCTestCase {
     func testLogAllLogsEveryEventWithTheSignalsName() {
         let source = coldValues(1, 2)
         source.name = "numbers"
-        var values: [Int] = []
+        let values = Shared<[Int]>([])
         let lines = logLines {
-            source.logAll().subscribeNext { values.append($0) }
+            source.logAll().subscribeNext { values.value.append($0) }
         }
-        XCTAssertEqual(values, [1, 2], "events pass through")
+        XCTAssertEqual(values.value, [1, 2], "events pass through")
         XCTAssertEqual(lines.count, 3)
         XCTAssertTrue(lines[0].hasSuffix("name: numbers next: 1"), lines[0])
         XCTAssertTrue(lines[1].hasSuffix("name: numbers next: 2"), lines[1])
@@ -36,11 +36,11 @@ final class LoggingOperatorsTests: XCTestCase {
     func testLogErrorLogsOnlyTheError() {
         let source = coldFailing(1, error: TestError(code: 5))
         source.name = "failing"
-        var errors = 0
+        let errors = Shared(0)
         let lines = logLines {
-            source.logError().subscribeError { _ in errors += 1 }
+            source.logError().subscribeError { _ in errors.value += 1 }
         }
-        XCTAssertEqual(errors, 1)
+        XCTAssertEqual(errors.value, 1)
         XCTAssertEqual(lines.count, 1)
         XCTAssertTrue(lines[0].hasSuffix("name: failing error: TestError(code: 5)"), lines[0])
     }

@@ -46,13 +46,13 @@ final class MulticastConnectionTests: XCTestCase {
     func testDisposingTheConnectionUnsubscribesTheSubject() {
         let source = MulticastTestSource()
         let connection = source.publish()
-        var values: [Int] = []
-        connection.signal.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        connection.signal.subscribeNext { values.value.append($0) }
         let disposable = connection.connect()
         source.feed.sendNext(1)
         disposable.dispose()
         source.feed.sendNext(2)
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
         XCTAssertEqual(source.disposals, 1)
     }
 
@@ -92,29 +92,29 @@ final class MulticastConnectionTests: XCTestCase {
     func testSourceEventsReachEverySubscriberOfTheSubject() {
         let source = MulticastTestSource()
         let connection = source.publish()
-        var first: [Int] = []
-        var second: [Int] = []
-        var completions = 0
-        connection.signal.subscribeNext({ first.append($0) }, completed: { completions += 1 })
-        connection.signal.subscribeNext({ second.append($0) }, completed: { completions += 1 })
+        let first = Shared<[Int]>([])
+        let second = Shared<[Int]>([])
+        let completions = Shared(0)
+        connection.signal.subscribeNext({ first.value.append($0) }, completed: { completions.value += 1 })
+        connection.signal.subscribeNext({ second.value.append($0) }, completed: { completions.value += 1 })
         connection.connect()
         source.feed.sendNext(1)
         source.feed.sendNext(2)
         source.feed.sendCompleted()
-        XCTAssertEqual(first, [1, 2])
-        XCTAssertEqual(second, [1, 2])
-        XCTAssertEqual(completions, 2)
+        XCTAssertEqual(first.value, [1, 2])
+        XCTAssertEqual(second.value, [1, 2])
+        XCTAssertEqual(completions.value, 2)
         XCTAssertEqual(source.subscriptions, 1)
     }
 
     func testSourceErrorReachesSubscribers() {
         let source = MulticastTestSource()
         let connection = source.publish()
-        var errors = 0
-        connection.signal.subscribeError { _ in errors += 1 }
+        let errors = Shared(0)
+        connection.signal.subscribeError { _ in errors.value += 1 }
         connection.connect()
         source.feed.sendError(MulticastTestError())
-        XCTAssertEqual(errors, 1)
+        XCTAssertEqual(errors.value, 1)
     }
 
     func testMulticastUsesTheGivenSubject() {
@@ -124,9 +124,9 @@ final class MulticastConnectionTests: XCTestCase {
         XCTAssertTrue(connection.signal === subject)
         connection.connect()
         source.feed.sendNext(1)
-        var values: [Int] = []
-        subject.subscribeNext { values.append($0) }
-        XCTAssertEqual(values, [1], "a replay subject replays to subscribers that come after connect()")
+        let values = Shared<[Int]>([])
+        subject.subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, [1], "a replay subject replays to subscribers that come after connect()")
     }
 
     func testEndOfTheSubjectDisposesTheSourceSubscription() {
@@ -142,15 +142,15 @@ final class MulticastConnectionTests: XCTestCase {
         let source = MulticastTestSource()
         let connection = source.publish()
         let received = DispatchSemaphore(value: 0)
-        var onMain = true
+        let onMain = Shared(true)
         connection.signal.subscribeNext { _ in
-            onMain = Thread.isMainThread
+            onMain.value = Thread.isMainThread
             received.signal()
         }
         connection.connect()
         Thread { source.feed.sendNext(1) }.start()
         XCTAssertEqual(received.wait(timeout: .now() + 10), .success)
-        XCTAssertFalse(onMain)
+        XCTAssertFalse(onMain.value)
     }
 
     // MARK: autoconnect
@@ -168,17 +168,17 @@ final class MulticastConnectionTests: XCTestCase {
     func testAutoconnectForwardsTheSourceToEverySubscriber() {
         let source = MulticastTestSource()
         let signal = source.publish().autoconnect()
-        var first: [Int] = []
-        var second: [Int] = []
-        var completions = 0
-        signal.subscribeNext({ first.append($0) }, completed: { completions += 1 })
+        let first = Shared<[Int]>([])
+        let second = Shared<[Int]>([])
+        let completions = Shared(0)
+        signal.subscribeNext({ first.value.append($0) }, completed: { completions.value += 1 })
         source.feed.sendNext(1)
-        signal.subscribeNext({ second.append($0) }, completed: { completions += 1 })
+        signal.subscribeNext({ second.value.append($0) }, completed: { completions.value += 1 })
         source.feed.sendNext(2)
         source.feed.sendCompleted()
-        XCTAssertEqual(first, [1, 2])
-        XCTAssertEqual(second, [2], "a published connection's late subscriber misses earlier values")
-        XCTAssertEqual(completions, 2)
+        XCTAssertEqual(first.value, [1, 2])
+        XCTAssertEqual(second.value, [2], "a published connection's late subscriber misses earlier values")
+        XCTAssertEqual(completions.value, 2)
     }
 
     func testAutoconnectSubscribesToTheSubjectBeforeConnecting() {
@@ -187,9 +187,9 @@ final class MulticastConnectionTests: XCTestCase {
             subscriber.sendNext(2)
             return nil
         }.publish().autoconnect()
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
-        XCTAssertEqual(values, [1, 2], "the first subscriber hears what the source sends as it is connected")
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, [1, 2], "the first subscriber hears what the source sends as it is connected")
     }
 
     func testAutoconnectDisposesWhenTheLastSubscriberLeaves() {
@@ -216,13 +216,13 @@ final class MulticastConnectionTests: XCTestCase {
         let signal = source.publish().autoconnect()
         signal.subscribeNext { _ in }.dispose()
         XCTAssertEqual(source.subscriptions, 1)
-        var values: [Int] = []
-        var ended = 0
-        let late = signal.subscribeNext({ values.append($0) }, error: { _ in ended += 1 }, completed: { ended += 1 })
+        let values = Shared<[Int]>([])
+        let ended = Shared(0)
+        let late = signal.subscribeNext({ values.value.append($0) }, error: { _ in ended.value += 1 }, completed: { ended.value += 1 })
         source.feed.sendNext(1)
         XCTAssertEqual(source.subscriptions, 1)
-        XCTAssertEqual(values, [], "the source is disconnected for good")
-        XCTAssertEqual(ended, 0, "the signal does not end on its own")
+        XCTAssertEqual(values.value, [], "the source is disconnected for good")
+        XCTAssertEqual(ended.value, 0, "the signal does not end on its own")
         late.dispose()
         XCTAssertEqual(source.disposals, 1)
     }
@@ -230,15 +230,15 @@ final class MulticastConnectionTests: XCTestCase {
     func testAutoconnectReplaysAfterDisposalWhenMulticastToAReplaySubject() {
         let subject = RACSubject<Int>()
         let signal = subject.multicast(RACReplaySubject()).autoconnect()
-        var first: [Int] = []
-        let disposable = signal.subscribeNext { first.append($0) }
+        let first = Shared<[Int]>([])
+        let disposable = signal.subscribeNext { first.value.append($0) }
         subject.sendNext(1)
         subject.sendNext(2)
-        XCTAssertEqual(first, [1, 2])
+        XCTAssertEqual(first.value, [1, 2])
         disposable.dispose()
-        var second: [Int] = []
-        signal.subscribeNext { second.append($0) }
-        XCTAssertEqual(second, [1, 2])
+        let second = Shared<[Int]>([])
+        signal.subscribeNext { second.value.append($0) }
+        XCTAssertEqual(second.value, [1, 2])
     }
 
     func testEachAutoconnectedSignalCountsItsOwnSubscribers() {

@@ -50,27 +50,27 @@ final class MulticastOperatorsTests: XCTestCase {
     func testPublishRunsSideEffectsOnceForAllSubscribers() {
         let counter = Counter()
         let connection = counter.hot.publish()
-        var first: [Int] = []
-        var second: [Int] = []
-        connection.signal.subscribeNext { first.append($0) }
-        connection.signal.subscribeNext { second.append($0) }
+        let first = Shared<[Int]>([])
+        let second = Shared<[Int]>([])
+        connection.signal.subscribeNext { first.value.append($0) }
+        connection.signal.subscribeNext { second.value.append($0) }
         XCTAssertEqual(counter.runs, 0)
         connection.connect()
         counter.feed.sendNext(1)
         XCTAssertEqual(counter.runs, 1)
-        XCTAssertEqual(first, [1])
-        XCTAssertEqual(second, [1])
+        XCTAssertEqual(first.value, [1])
+        XCTAssertEqual(second.value, [1])
     }
 
     func testPublishSubscribersAfterConnectMissEarlierValues() {
         let counter = Counter()
         let connection = counter.signal.publish()
         connection.connect()
-        var values: [Int] = []
-        var completions = 0
-        connection.signal.subscribeNext({ values.append($0) }, completed: { completions += 1 })
-        XCTAssertEqual(values, [], "a plain subject does not replay")
-        XCTAssertEqual(completions, 1, "the subject ended, and replays only its ending")
+        let values = Shared<[Int]>([])
+        let completions = Shared(0)
+        connection.signal.subscribeNext({ values.value.append($0) }, completed: { completions.value += 1 })
+        XCTAssertEqual(values.value, [], "a plain subject does not replay")
+        XCTAssertEqual(completions.value, 1, "the subject ended, and replays only its ending")
     }
 
     // MARK: replay
@@ -97,18 +97,18 @@ final class MulticastOperatorsTests: XCTestCase {
         let counter = Counter()
         let signal = counter.hot.replay()
         counter.feed.sendNext(1)
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
         counter.feed.sendNext(2)
-        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(values.value, [1, 2])
     }
 
     func testReplayReplaysAnError() {
         let signal = RACSignal<Int>.error(MulticastTestError()).replay()
-        var errors = 0
-        signal.subscribeError { _ in errors += 1 }
-        signal.subscribeError { _ in errors += 1 }
-        XCTAssertEqual(errors, 2)
+        let errors = Shared(0)
+        signal.subscribeError { _ in errors.value += 1 }
+        signal.subscribeError { _ in errors.value += 1 }
+        XCTAssertEqual(errors.value, 2)
     }
 
     func testDisposingAReplaySubscriberLeavesTheSourceSubscribed() {
@@ -116,10 +116,10 @@ final class MulticastOperatorsTests: XCTestCase {
         let signal = counter.hot.replay()
         signal.subscribeNext { _ in }.dispose()
         XCTAssertEqual(counter.disposals, 0)
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
         counter.feed.sendNext(7)
-        XCTAssertEqual(values, [7])
+        XCTAssertEqual(values.value, [7])
     }
 
     // MARK: replayLast
@@ -138,10 +138,10 @@ final class MulticastOperatorsTests: XCTestCase {
         let signal = counter.hot.replayLast()
         counter.feed.sendNext(1)
         counter.feed.sendNext(2)
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
         counter.feed.sendNext(3)
-        XCTAssertEqual(values, [2, 3])
+        XCTAssertEqual(values.value, [2, 3])
     }
 
     // MARK: replayLazily
@@ -163,14 +163,14 @@ final class MulticastOperatorsTests: XCTestCase {
     func testReplayLazilyForwardsLaterValuesAfterReplaying() {
         let counter = Counter()
         let signal = counter.hot.replayLazily()
-        var first: [Int] = []
-        signal.subscribeNext { first.append($0) }
+        let first = Shared<[Int]>([])
+        signal.subscribeNext { first.value.append($0) }
         counter.feed.sendNext(1)
-        var second: [Int] = []
-        signal.subscribeNext { second.append($0) }
+        let second = Shared<[Int]>([])
+        signal.subscribeNext { second.value.append($0) }
         counter.feed.sendNext(2)
-        XCTAssertEqual(first, [1, 2])
-        XCTAssertEqual(second, [1, 2])
+        XCTAssertEqual(first.value, [1, 2])
+        XCTAssertEqual(second.value, [1, 2])
     }
 
     func testReplayLazilyNeverDisposesTheSourceSubscription() {
@@ -178,22 +178,22 @@ final class MulticastOperatorsTests: XCTestCase {
         let signal = counter.hot.replayLazily()
         signal.subscribeNext { _ in }.dispose()
         XCTAssertEqual(counter.disposals, 0, "unlike autoconnect, the last subscriber leaving changes nothing")
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
         counter.feed.sendNext(1)
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
         XCTAssertEqual(counter.runs, 1)
     }
 
     func testReplayLazilyDisposalStopsThatSubscriber() {
         let counter = Counter()
         let signal = counter.hot.replayLazily()
-        var values: [Int] = []
-        let disposable = signal.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        let disposable = signal.subscribeNext { values.value.append($0) }
         counter.feed.sendNext(1)
         disposable.dispose()
         counter.feed.sendNext(2)
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
     }
 
     func testReplayLazilyFromABackgroundThreadConnectsOnTheSubscriptionScheduler() {

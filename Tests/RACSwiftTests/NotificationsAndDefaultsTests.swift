@@ -10,29 +10,29 @@ final class NotificationsAndDefaultsTests: XCTestCase {
     func testObservesNotificationsOfTheNameAndObjectUntilDisposed() {
         let center = NotificationCenter()
         let sender = NSObject()
-        var received: [String] = []
+        let received = Shared<[String]>([])
         let subscription = center.rac_addObserver(forName: noteName, object: sender)
-            .subscribeNext { received.append($0.userInfo?["tag"] as? String ?? "?") }
+            .subscribeNext { received.value.append($0.userInfo?["tag"] as? String ?? "?") }
         center.post(name: noteName, object: sender, userInfo: ["tag": "a"])
         center.post(name: noteName, object: NSObject(), userInfo: ["tag": "other object"])
         center.post(name: Notification.Name("other"), object: sender, userInfo: ["tag": "other name"])
         center.post(name: noteName, object: sender, userInfo: ["tag": "b"])
         subscription.dispose()
         center.post(name: noteName, object: sender, userInfo: ["tag": "after dispose"])
-        XCTAssertEqual(received, ["a", "b"])
+        XCTAssertEqual(received.value, ["a", "b"])
     }
 
     func testEachSubscriptionObservesOnItsOwn() {
         let center = NotificationCenter()
         let notes = center.rac_addObserver(forName: noteName, object: nil)
-        var first = 0
-        var second = 0
-        let one = notes.subscribeNext { _ in first += 1 }
-        notes.subscribeNext { _ in second += 1 }
+        let first = Shared(0)
+        let second = Shared(0)
+        let one = notes.subscribeNext { _ in first.value += 1 }
+        notes.subscribeNext { _ in second.value += 1 }
         center.post(name: noteName, object: nil)
         one.dispose()
         center.post(name: noteName, object: nil)
-        XCTAssertEqual([first, second], [1, 2])
+        XCTAssertEqual([first.value, second.value], [1, 2])
     }
 
     func testDefaultsTerminalSendsTheValueThenChangesMadeElsewhere() throws {
@@ -93,17 +93,17 @@ final class NotificationsAndDefaultsTests: XCTestCase {
     }
 
     func testReduceApplyAppliesTheFunctionToTheOtherElements() {
-        var results: [String] = []
+        let results = Shared<[String]>([])
         let one: RACSignal<((Int) -> String, Int)> = RACSignal.return(({ "\($0 * 2)" }, 21))
-        one.reduceApply().subscribeNext { results.append($0) }
+        one.reduceApply().subscribeNext { results.value.append($0) }
         let functions = RACSubject<(Int, String, Bool) -> String>()
         RACSignal.zip(functions, RACSignal.return(1), RACSignal.return("a"), RACSignal.return(true))
-            .reduceApply().subscribeNext { results.append($0) }
+            .reduceApply().subscribeNext { results.value.append($0) }
         functions.sendNext { "\($0)\($1)\($2)" }
         let five: RACSignal<((Int, Int, Int, Int, Int) -> Int, Int, Int, Int, Int, Int)> =
             RACSignal.return(({ $0 + $1 + $2 + $3 + $4 }, 1, 2, 3, 4, 5))
-        five.reduceApply().subscribeNext { results.append("\($0)") }
-        XCTAssertEqual(results, ["42", "1atrue", "15"])
+        five.reduceApply().subscribeNext { results.value.append("\($0)") }
+        XCTAssertEqual(results.value, ["42", "1atrue", "15"])
     }
 
     // MARK: - Support

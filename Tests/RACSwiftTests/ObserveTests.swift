@@ -19,39 +19,39 @@ final class ObserveTests: XCTestCase {
     func testTheCurrentValueThenTheValueAfterEachChange() {
         let scheduler = RACTestScheduler()
         let model = ObservedModel()
-        var values: [String] = []
-        RACObserve(model, \.name, on: scheduler).subscribeNext { values.append($0) }
-        XCTAssertEqual(values, [], "read on the scheduler")
+        let values = Shared<[String]>([])
+        RACObserve(model, \.name, on: scheduler).subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, [], "read on the scheduler")
         scheduler.stepAll()
-        XCTAssertEqual(values, ["initial"])
+        XCTAssertEqual(values.value, ["initial"])
         model.name = "a"
         scheduler.stepAll()
         model.name = "b"
         scheduler.stepAll()
-        XCTAssertEqual(values, ["initial", "a", "b"], "the value after each change, not before it")
+        XCTAssertEqual(values.value, ["initial", "a", "b"], "the value after each change, not before it")
     }
 
     func testABurstOfChangesEndsWithItsLastValue() {
         let scheduler = RACTestScheduler()
         let model = ObservedModel()
-        var values: [String] = []
-        RACObserve(model, \.name, on: scheduler).subscribeNext { values.append($0) }
+        let values = Shared<[String]>([])
+        RACObserve(model, \.name, on: scheduler).subscribeNext { values.value.append($0) }
         scheduler.stepAll()
         model.name = "1"
         model.name = "2"
         model.name = "3"
         scheduler.stepAll()
-        XCTAssertEqual(values, ["initial", "3"], "merged into the latest, which is never lost")
+        XCTAssertEqual(values.value, ["initial", "3"], "merged into the latest, which is never lost")
         model.name = "4"
         scheduler.stepAll()
-        XCTAssertEqual(values, ["initial", "3", "4"], "still tracked after a burst")
+        XCTAssertEqual(values.value, ["initial", "3", "4"], "still tracked after a burst")
     }
 
     func testDisposalStopsTheReads() {
         let scheduler = RACTestScheduler()
         let model = ObservedModel()
-        var values: [String] = []
-        let subscription = RACObserve(model, \.countedName, on: scheduler).subscribeNext { values.append($0) }
+        let values = Shared<[String]>([])
+        let subscription = RACObserve(model, \.countedName, on: scheduler).subscribeNext { values.value.append($0) }
         scheduler.stepAll()
         model.name = "a"
         scheduler.stepAll()
@@ -62,29 +62,29 @@ final class ObserveTests: XCTestCase {
         model.name = "c"
         scheduler.stepAll()
         XCTAssertEqual(model.reads, 2, "no read of the object after dispose()")
-        XCTAssertEqual(values, ["initial", "a"])
+        XCTAssertEqual(values.value, ["initial", "a"])
     }
 
     func testTheSignalHoldsTheObjectWeakly() {
         let scheduler = RACTestScheduler()
         var model: ObservedModel? = ObservedModel()
         weak let weakModel = model
-        var values: [String] = []
-        RACObserve(model!, \.name, on: scheduler).subscribeNext { values.append($0) }
+        let values = Shared<[String]>([])
+        RACObserve(model!, \.name, on: scheduler).subscribeNext { values.value.append($0) }
         scheduler.stepAll()
         model = nil
         XCTAssertNil(weakModel)
-        XCTAssertEqual(values, ["initial"])
+        XCTAssertEqual(values.value, ["initial"])
     }
 
     func testOnTheImmediateSchedulerAChangeIsReadAfterTheBlockThatMadeIt() {
         let scheduler = RACTestScheduler()
         let model = ObservedModel()
-        var values: [String] = []
-        RACObserve(model, \.name, on: RACScheduler.immediateScheduler).subscribeNext { values.append($0) }
-        XCTAssertEqual(values, ["initial"], "the first value at once")
+        let values = Shared<[String]>([])
+        RACObserve(model, \.name, on: RACScheduler.immediateScheduler).subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, ["initial"], "the first value at once")
         scheduler.schedule { model.name = "changed in a block" }
         scheduler.stepAll()
-        XCTAssertEqual(values, ["initial", "changed in a block"], "read after the change landed")
+        XCTAssertEqual(values.value, ["initial", "changed in a block"], "read after the change landed")
     }
 }

@@ -4,19 +4,19 @@ import XCTest
 /// The README's example, kept compiling and true.
 final class ReadmeExampleTests: XCTestCase {
     func testReadmeExample() {
-        var printed: [String] = []
+        let printed = Shared<[String]>([])
         let searches = RACSubject<String>()
         let results = searches
             .filter { !$0.isEmpty }
             .map { $0.lowercased() }
             .distinctUntilChanged()
 
-        let subscription = results.subscribeNext { printed.append("search: \($0)") }
+        let subscription = results.subscribeNext { printed.value.append("search: \($0)") }
         searches.sendNext("Swift")
         searches.sendNext("SWIFT")
         searches.sendNext("")
         subscription.dispose()
         searches.sendNext("RAC")
-        XCTAssertEqual(printed, ["search: swift"])
+        XCTAssertEqual(printed.value, ["search: swift"])
     }
 }

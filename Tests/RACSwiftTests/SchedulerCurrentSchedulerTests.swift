@@ -32,24 +32,24 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
     }
 
     func testImmediateSchedulerKeepsTheCurrentScheduler() {
-        var onMain: RACScheduler?
-        RACScheduler.immediateScheduler.schedule { onMain = RACScheduler.currentScheduler }
-        XCTAssertTrue(onMain === RACScheduler.mainThreadScheduler)
+        let onMain = Shared<RACScheduler?>(nil)
+        RACScheduler.immediateScheduler.schedule { onMain.value = RACScheduler.currentScheduler }
+        XCTAssertTrue(onMain.value === RACScheduler.mainThreadScheduler)
 
         let testScheduler = RACTestScheduler()
-        var inStep: RACScheduler?
+        let inStep = Shared<RACScheduler?>(nil)
         testScheduler.schedule {
-            RACScheduler.immediateScheduler.schedule { inStep = RACScheduler.currentScheduler }
+            RACScheduler.immediateScheduler.schedule { inStep.value = RACScheduler.currentScheduler }
         }
         testScheduler.step()
-        XCTAssertTrue(inStep === testScheduler)
+        XCTAssertTrue(inStep.value === testScheduler)
     }
 
     func testSubscriptionSchedulerRunsInlineOnTheMainThread() {
         XCTAssertTrue(Thread.isMainThread)
-        var ranOnMain = false
-        let disposable = RACScheduler.subscriptionScheduler.schedule { ranOnMain = Thread.isMainThread }
-        XCTAssertTrue(ranOnMain)
+        let ranOnMain = Shared(false)
+        let disposable = RACScheduler.subscriptionScheduler.schedule { ranOnMain.value = Thread.isMainThread }
+        XCTAssertTrue(ranOnMain.value)
         XCTAssertNil(disposable)
     }
 
@@ -59,12 +59,12 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
         let done = expectation(description: "block ran")
         queueScheduler.schedule {
             let thread = Thread.current
-            var inline = false
+            let inline = Shared(false)
             RACScheduler.subscriptionScheduler.schedule {
-                inline = Thread.current === thread
+                inline.value = Thread.current === thread
                 result.mutate { $0.current = RACScheduler.currentScheduler }
             }
-            result.mutate { $0.inline = inline }
+            result.mutate { $0.inline = inline.value }
             done.fulfill()
         }
         wait(for: [done], timeout: 10)
@@ -74,13 +74,13 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
 
     func testSubscriptionSchedulerRunsInlineInsideATestSchedulerStep() {
         let testScheduler = RACTestScheduler()
-        var log: [String] = []
+        let log = Shared<[String]>([])
         testScheduler.schedule {
-            RACScheduler.subscriptionScheduler.schedule { log.append("subscribed") }
-            log.append("after schedule")
+            RACScheduler.subscriptionScheduler.schedule { log.value.append("subscribed") }
+            log.value.append("after schedule")
         }
         testScheduler.step()
-        XCTAssertEqual(log, ["subscribed", "after schedule"])
+        XCTAssertEqual(log.value, ["subscribed", "after schedule"])
     }
 
     func testSubscriptionSchedulerUsesABackgroundSchedulerElsewhere() {

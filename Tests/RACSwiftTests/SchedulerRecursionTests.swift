@@ -31,140 +31,140 @@ private final class SchedulerManualScheduler: RACScheduler {
 
 final class SchedulerRecursionTests: XCTestCase {
     func testAMillionReschedulesOnTheImmediateScheduler() {
-        var count = 0
+        let count = Shared(0)
         RACScheduler.immediateScheduler.scheduleRecursiveBlock { reschedule in
-            count += 1
-            if count < 1_000_000 { reschedule() }
+            count.value += 1
+            if count.value < 1_000_000 { reschedule() }
         }
-        XCTAssertEqual(count, 1_000_000)
+        XCTAssertEqual(count.value, 1_000_000)
     }
 
     func testReschedulingOnTheImmediateSchedulerDoesNotGrowTheStack() {
-        var lowest = Int.max
-        var highest = Int.min
-        var count = 0
+        let lowest = Shared(Int.max)
+        let highest = Shared(Int.min)
+        let count = Shared(0)
         RACScheduler.immediateScheduler.scheduleRecursiveBlock { reschedule in
             let address = stackAddress()
-            lowest = min(lowest, address)
-            highest = max(highest, address)
-            count += 1
-            if count < 1000 { reschedule() }
+            lowest.value = min(lowest.value, address)
+            highest.value = max(highest.value, address)
+            count.value += 1
+            if count.value < 1000 { reschedule() }
         }
-        XCTAssertEqual(count, 1000)
-        XCTAssertLessThan(highest - lowest, 4096)
+        XCTAssertEqual(count.value, 1000)
+        XCTAssertLessThan(highest.value - lowest.value, 4096)
     }
 
     func testRescheduleWhileRunningOnlyCountsTheRequest() {
-        var running = false
-        var nested = false
-        var count = 0
+        let running = Shared(false)
+        let nested = Shared(false)
+        let count = Shared(0)
         RACScheduler.immediateScheduler.scheduleRecursiveBlock { reschedule in
-            if running { nested = true }
-            running = true
-            count += 1
-            if count < 5 { reschedule() }
-            running = false
+            if running.value { nested.value = true }
+            running.value = true
+            count.value += 1
+            if count.value < 5 { reschedule() }
+            running.value = false
         }
-        XCTAssertFalse(nested)
-        XCTAssertEqual(count, 5)
+        XCTAssertFalse(nested.value)
+        XCTAssertEqual(count.value, 5)
     }
 
     func testEachRescheduleCallSchedulesOneRun() {
         let scheduler = RACTestScheduler()
-        var runs = 0
+        let runs = Shared(0)
         scheduler.scheduleRecursiveBlock { reschedule in
-            runs += 1
-            if runs == 1 {
+            runs.value += 1
+            if runs.value == 1 {
                 reschedule()
                 reschedule()
                 reschedule()
             }
         }
-        XCTAssertEqual(runs, 0)
+        XCTAssertEqual(runs.value, 0)
         scheduler.step()
-        XCTAssertEqual(runs, 1)
+        XCTAssertEqual(runs.value, 1)
         scheduler.stepAll()
-        XCTAssertEqual(runs, 4)
+        XCTAssertEqual(runs.value, 4)
     }
 
     func testRescheduleAfterTheBlockReturnedSchedulesAtOnce() {
-        var stored: (() -> Void)?
-        var runs = 0
+        let stored = Shared<(() -> Void)?>(nil)
+        let runs = Shared(0)
         RACScheduler.immediateScheduler.scheduleRecursiveBlock { reschedule in
-            runs += 1
-            stored = reschedule
+            runs.value += 1
+            stored.value = reschedule
         }
-        XCTAssertEqual(runs, 1)
-        stored?()
-        XCTAssertEqual(runs, 2)
+        XCTAssertEqual(runs.value, 1)
+        stored.value?()
+        XCTAssertEqual(runs.value, 2)
 
         let scheduler = RACTestScheduler()
-        runs = 0
+        runs.value = 0
         scheduler.scheduleRecursiveBlock { reschedule in
-            runs += 1
-            stored = reschedule
+            runs.value += 1
+            stored.value = reschedule
         }
         scheduler.step()
-        stored?()
-        XCTAssertEqual(runs, 1)
+        stored.value?()
+        XCTAssertEqual(runs.value, 1)
         scheduler.step()
-        XCTAssertEqual(runs, 2)
+        XCTAssertEqual(runs.value, 2)
     }
 
     func testDisposingStopsRescheduling() {
         let scheduler = RACTestScheduler()
-        var runs = 0
-        var stored: (() -> Void)?
+        let runs = Shared(0)
+        let stored = Shared<(() -> Void)?>(nil)
         let disposable = scheduler.scheduleRecursiveBlock { reschedule in
-            runs += 1
-            stored = reschedule
+            runs.value += 1
+            stored.value = reschedule
             reschedule()
         }
         scheduler.step(5)
-        XCTAssertEqual(runs, 5)
+        XCTAssertEqual(runs.value, 5)
         disposable?.dispose()
-        stored?()
+        stored.value?()
         // Bounded steps, not stepAll(): a recursion that kept going would hang.
         scheduler.step(10)
-        XCTAssertEqual(runs, 5)
+        XCTAssertEqual(runs.value, 5)
     }
 
     func testDisposingFromInsideARunStopsRescheduling() {
         let scheduler = RACTestScheduler()
-        var runs = 0
-        var disposable: RACDisposable?
-        disposable = scheduler.scheduleRecursiveBlock { reschedule in
-            runs += 1
+        let runs = Shared(0)
+        let disposable = Shared<RACDisposable?>(nil)
+        disposable.value = scheduler.scheduleRecursiveBlock { reschedule in
+            runs.value += 1
             reschedule()
-            if runs == 3 { disposable?.dispose() }
+            if runs.value == 3 { disposable.value?.dispose() }
         }
         scheduler.step(10)
-        XCTAssertEqual(runs, 3)
+        XCTAssertEqual(runs.value, 3)
     }
 
     func testDisposingBeforeTheFirstRunCancelsIt() {
         let scheduler = RACTestScheduler()
-        var runs = 0
-        let disposable = scheduler.scheduleRecursiveBlock { _ in runs += 1 }
+        let runs = Shared(0)
+        let disposable = scheduler.scheduleRecursiveBlock { _ in runs.value += 1 }
         disposable?.dispose()
         scheduler.stepAll()
-        XCTAssertEqual(runs, 0)
+        XCTAssertEqual(runs.value, 0)
     }
 
     func testDisposingStopsARunTheSchedulerCannotCancel() {
         let scheduler = SchedulerManualScheduler()
-        var runs = 0
-        let disposable = scheduler.scheduleRecursiveBlock { _ in runs += 1 }
+        let runs = Shared(0)
+        let disposable = scheduler.scheduleRecursiveBlock { _ in runs.value += 1 }
         disposable?.dispose()
         scheduler.runNext()
-        XCTAssertEqual(runs, 0)
+        XCTAssertEqual(runs.value, 0)
     }
 
     func testLetsGoOfARunOnceItStarts() {
         let scheduler = SchedulerManualScheduler()
-        var runs = 0
+        let runs = Shared(0)
         let disposable = scheduler.scheduleRecursiveBlock { reschedule in
-            runs += 1
+            runs.value += 1
             reschedule()
         }
         // Declared, then assigned: `weak let` needs Swift 6.2, and the
@@ -173,7 +173,7 @@ final class SchedulerRecursionTests: XCTestCase {
         firstRun = scheduler.lastHandedOut
         XCTAssertNotNil(firstRun)
         scheduler.runNext()
-        XCTAssertEqual(runs, 1)
+        XCTAssertEqual(runs.value, 1)
         // Otherwise the disposable would grow by one run per reschedule.
         XCTAssertNil(firstRun)
         XCTAssertNotNil(scheduler.lastHandedOut)

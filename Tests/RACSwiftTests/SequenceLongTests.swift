@@ -54,12 +54,12 @@ final class SequenceLongTests: XCTestCase {
     }
 
     func testSendsAMillionValuesOnTheImmediateScheduler() {
-        var sum = 0
-        var completed = false
+        let sum = Shared(0)
+        let completed = Shared(false)
         Array(0..<count).rac_sequence.signal(with: .immediateScheduler)
-            .subscribeNext({ sum &+= $0 }, completed: { completed = true })
-        XCTAssertEqual(sum, count * (count - 1) / 2)
-        XCTAssertTrue(completed)
+            .subscribeNext({ sum.value &+= $0 }, completed: { completed.value = true })
+        XCTAssertEqual(sum.value, count * (count - 1) / 2)
+        XCTAssertTrue(completed.value)
     }
 
     func testBuildsAndWalksAMillionNodeHeadBlockChain() {

@@ -86,21 +86,21 @@ final class SequenceStreamTests: XCTestCase {
     }
 
     func testAnEagerSequenceComputesAtOnce() {
-        var calls = 0
+        let calls = Shared(0)
         let eager = [1, 2, 3].rac_sequence.eagerSequence
-        _ = eager.scanWithStart(0) { calls += 1; return $0 + $1 }
-        XCTAssertEqual(calls, 3)
+        _ = eager.scanWithStart(0) { calls.value += 1; return $0 + $1 }
+        XCTAssertEqual(calls.value, 3)
     }
 }
 
 private extension RACSequence {
     /// A test helper: `distinctUntilChanged` by a comparison, for tuples.
     func distinctUntilChanged(by equal: @escaping (Value, Value) -> Bool) -> RACSequence<Value> {
-        var previous: Value?
+        let previous = Shared<Value?>(nil)
         return filter { value in
-            defer { previous = value }
-            guard let previous else { return true }
-            return !equal(previous, value)
+            defer { previous.value = value }
+            guard let last = previous.value else { return true }
+            return !equal(last, value)
         }
     }
 }

@@ -19,16 +19,16 @@ final class SequenceTests: XCTestCase {
 
     /// The sequence 0, 1, whose head and tail blocks count their runs.
     private func countingSequence() -> (sequence: RACSequence<Int>, runs: () -> [Int]) {
-        var heads = 0
-        var tails = 0
+        let heads = Shared(0)
+        let tails = Shared(0)
         let sequence = RACSequence<Int>(headBlock: {
-            heads += 1
+            heads.value += 1
             return 0
         }, tailBlock: {
-            tails += 1
+            tails.value += 1
             return [1].rac_sequence
         })
-        return (sequence, { [heads, tails] })
+        return (sequence, { [heads.value, tails.value] })
     }
 
     func testHeadBlockAndTailBlockRunLazilyAndOnce() {
@@ -72,40 +72,40 @@ final class SequenceTests: XCTestCase {
     // MARK: Laziness
 
     func testMapAndFilterAreLazyAndEvaluateEachValueOnce() {
-        var mapped: [Int] = []
-        var tested: [Int] = []
+        let mapped = Shared<[Int]>([])
+        let tested = Shared<[Int]>([])
         let sequence = [1, 2, 3, 4].rac_sequence
             .map { value -> Int in
-                mapped.append(value)
+                mapped.value.append(value)
                 return value * 10
             }
             .filter { value -> Bool in
-                tested.append(value)
+                tested.value.append(value)
                 return value != 20
             }
-        XCTAssertEqual(mapped, [], "nothing runs before a value is read")
+        XCTAssertEqual(mapped.value, [], "nothing runs before a value is read")
         XCTAssertEqual(sequence.head, 10)
-        XCTAssertEqual(mapped, [1])
+        XCTAssertEqual(mapped.value, [1])
         XCTAssertEqual(sequence.tail?.head, 30)
-        XCTAssertEqual(mapped, [1, 2, 3], "the filter skipped 20 to reach 30")
+        XCTAssertEqual(mapped.value, [1, 2, 3], "the filter skipped 20 to reach 30")
         XCTAssertEqual(sequence.array, [10, 30, 40])
         XCTAssertEqual(sequence.array, [10, 30, 40])
-        XCTAssertEqual(mapped, [1, 2, 3, 4], "every value mapped once")
-        XCTAssertEqual(tested, [10, 20, 30, 40], "every value tested once")
+        XCTAssertEqual(mapped.value, [1, 2, 3, 4], "every value mapped.value once")
+        XCTAssertEqual(tested.value, [10, 20, 30, 40], "every value tested.value once")
     }
 
     func testIterationEvaluatesHeadsOnlyAsItGoes() {
-        var evaluated: [Int] = []
+        let evaluated = Shared<[Int]>([])
         let sequence = [1, 2, 3].rac_sequence.map { value -> Int in
-            evaluated.append(value)
+            evaluated.value.append(value)
             return value
         }
         var iterator = sequence.makeIterator()
-        XCTAssertEqual(evaluated, [])
+        XCTAssertEqual(evaluated.value, [])
         XCTAssertEqual(iterator.next(), 1)
-        XCTAssertEqual(evaluated, [1])
+        XCTAssertEqual(evaluated.value, [1])
         XCTAssertEqual(iterator.next(), 2)
-        XCTAssertEqual(evaluated, [1, 2])
+        XCTAssertEqual(evaluated.value, [1, 2])
         XCTAssertEqual(iterator.next(), 3)
         XCTAssertNil(iterator.next())
     }
@@ -158,21 +158,21 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(eager.array, [0, 1])
         XCTAssertTrue(eager.eagerSequence === eager)
 
-        var mapped = 0
+        let mapped = Shared(0)
         let eagerMapped = eager.map { value -> Int in
-            mapped += 1
+            mapped.value += 1
             return value
         }
-        XCTAssertEqual(mapped, 2, "operators on an eager sequence run at once")
+        XCTAssertEqual(mapped.value, 2, "operators on an eager sequence run at once")
         XCTAssertEqual(eager.filter { $0 > 0 }.array, [1])
         XCTAssertEqual(eagerMapped.tail?.array, [1])
 
-        var lazyMapped = 0
+        let lazyMapped = Shared(0)
         let lazyAgain = eager.lazySequence.map { value -> Int in
-            lazyMapped += 1
+            lazyMapped.value += 1
             return value
         }
-        XCTAssertEqual(lazyMapped, 0, "lazySequence makes operators lazy again")
+        XCTAssertEqual(lazyMapped.value, 0, "lazySequence makes operators lazy again")
         XCTAssertEqual(lazyAgain.array, [0, 1])
         let plain = [1].rac_sequence
         XCTAssertTrue(plain.lazySequence === plain)
@@ -188,45 +188,45 @@ final class SequenceTests: XCTestCase {
 
     func testSignalWithSchedulerSendsTheValuesThenCompletes() {
         let scheduler = RACTestScheduler()
-        var values: [Int] = []
-        var completed = false
-        var walked: [Int] = []
+        let values = Shared<[Int]>([])
+        let completed = Shared(false)
+        let walked = Shared<[Int]>([])
         let sequence = [1, 2, 3].rac_sequence.map { value -> Int in
-            walked.append(value)
+            walked.value.append(value)
             return value
         }
         sequence.signal(with: scheduler).subscribeNext({
             XCTAssertTrue(RACScheduler.currentScheduler === scheduler)
-            values.append($0)
-        }, completed: { completed = true })
-        XCTAssertEqual(walked, [])
+            values.value.append($0)
+        }, completed: { completed.value = true })
+        XCTAssertEqual(walked.value, [])
         scheduler.step()
-        XCTAssertEqual(values, [1], "one value per scheduled block")
+        XCTAssertEqual(values.value, [1], "one value per scheduled block")
         scheduler.stepAll()
-        XCTAssertEqual(values, [1, 2, 3])
-        XCTAssertTrue(completed)
+        XCTAssertEqual(values.value, [1, 2, 3])
+        XCTAssertTrue(completed.value)
     }
 
     func testSignalStopsWalkingWhenDisposed() {
         let scheduler = RACTestScheduler()
-        var values: [Int] = []
-        let disposable = [1, 2, 3].rac_sequence.signal(with: scheduler).subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        let disposable = [1, 2, 3].rac_sequence.signal(with: scheduler).subscribeNext { values.value.append($0) }
         scheduler.step()
         disposable.dispose()
         scheduler.stepAll()
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
     }
 
     func testSignalRunsOnABackgroundScheduler() {
-        var values: [Int] = []
-        var onMain = true
+        let values = Shared<[Int]>([])
+        let onMain = Shared(true)
         let done = expectation(description: "completed")
         [1, 2].rac_sequence.signal().subscribeNext({
-            onMain = Thread.isMainThread
-            values.append($0)
+            onMain.value = Thread.isMainThread
+            values.value.append($0)
         }, completed: { done.fulfill() })
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertFalse(onMain)
+        XCTAssertEqual(values.value, [1, 2])
+        XCTAssertFalse(onMain.value)
     }
 }

@@ -3,19 +3,19 @@ import XCTest
 
 final class SideEffectsOperatorsTests: XCTestCase {
     func testDoNextRunsBeforeEachValueIsSent() {
-        var log: [String] = []
-        let signal = coldValues(1, 2).doNext { log.append("do \($0)") }
-        XCTAssertEqual(log, [], "nothing runs before subscription")
-        signal.subscribeNext({ log.append("next \($0)") }, completed: { log.append("completed") })
-        XCTAssertEqual(log, ["do 1", "next 1", "do 2", "next 2", "completed"])
+        let log = Shared<[String]>([])
+        let signal = coldValues(1, 2).doNext { log.value.append("do \($0)") }
+        XCTAssertEqual(log.value, [], "nothing runs before subscription")
+        signal.subscribeNext({ log.value.append("next \($0)") }, completed: { log.value.append("completed") })
+        XCTAssertEqual(log.value, ["do 1", "next 1", "do 2", "next 2", "completed"])
     }
 
     func testDoNextRunsOncePerSubscription() {
-        var calls = 0
-        let signal = coldValues(1).doNext { _ in calls += 1 }
+        let calls = Shared(0)
+        let signal = coldValues(1).doNext { _ in calls.value += 1 }
         signal.subscribeNext { _ in }
         signal.subscribeNext { _ in }
-        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(calls.value, 2)
     }
 
     func testDoNextDisposesSourceWithTheSubscription() {
@@ -26,60 +26,60 @@ final class SideEffectsOperatorsTests: XCTestCase {
     }
 
     func testDoErrorRunsBeforeTheErrorIsSent() {
-        var log: [String] = []
+        let log = Shared<[String]>([])
         coldFailing(1, error: TestError(code: 3))
-            .doError { log.append("do \(($0 as? TestError)?.code ?? 0)") }
-            .subscribeNext({ log.append("next \($0)") }, error: { _ in log.append("error") })
-        XCTAssertEqual(log, ["next 1", "do 3", "error"])
+            .doError { log.value.append("do \(($0 as? TestError)?.code ?? 0)") }
+            .subscribeNext({ log.value.append("next \($0)") }, error: { _ in log.value.append("error") })
+        XCTAssertEqual(log.value, ["next 1", "do 3", "error"])
     }
 
     func testDoErrorDoesNotRunOnCompletion() {
-        var calls = 0
-        let recorder = coldValues(1).doError { _ in calls += 1 }.record()
-        XCTAssertEqual(calls, 0)
+        let calls = Shared(0)
+        let recorder = coldValues(1).doError { _ in calls.value += 1 }.record()
+        XCTAssertEqual(calls.value, 0)
         XCTAssertEqual(recorder.completions, 1)
     }
 
     func testDoCompletedRunsBeforeTheCompletionIsSent() {
-        var log: [String] = []
+        let log = Shared<[String]>([])
         coldValues(1)
-            .doCompleted { log.append("do") }
-            .subscribeNext({ log.append("next \($0)") }, completed: { log.append("completed") })
-        XCTAssertEqual(log, ["next 1", "do", "completed"])
+            .doCompleted { log.value.append("do") }
+            .subscribeNext({ log.value.append("next \($0)") }, completed: { log.value.append("completed") })
+        XCTAssertEqual(log.value, ["next 1", "do", "completed"])
     }
 
     func testDoCompletedDoesNotRunOnError() {
-        var calls = 0
-        let recorder = coldFailing(1).doCompleted { calls += 1 }.record()
-        XCTAssertEqual(calls, 0)
+        let calls = Shared(0)
+        let recorder = coldFailing(1).doCompleted { calls.value += 1 }.record()
+        XCTAssertEqual(calls.value, 0)
         XCTAssertEqual(recorder.errors.count, 1)
     }
 
     func testInitiallyRunsOnEachSubscriptionBeforeTheSourceIsSubscribed() {
         let source = DrivenSource<Int>()
-        var seen: [Int] = []
-        let signal = source.signal.initially { seen.append(source.subscriptions) }
-        XCTAssertEqual(seen, [])
+        let seen = Shared<[Int]>([])
+        let signal = source.signal.initially { seen.value.append(source.subscriptions) }
+        XCTAssertEqual(seen.value, [])
         signal.subscribeNext { _ in }
         signal.subscribeNext { _ in }
-        XCTAssertEqual(seen, [0, 1])
+        XCTAssertEqual(seen.value, [0, 1])
         XCTAssertEqual(source.subscriptions, 2)
     }
 
     func testFinallyRunsBeforeCompletionAndBeforeError() {
-        var log: [String] = []
-        coldValues(1).finally { log.append("finally") }.subscribeCompleted { log.append("completed") }
-        coldFailing(1).finally { log.append("finally") }.subscribeError { _ in log.append("error") }
-        XCTAssertEqual(log, ["finally", "completed", "finally", "error"])
+        let log = Shared<[String]>([])
+        coldValues(1).finally { log.value.append("finally") }.subscribeCompleted { log.value.append("completed") }
+        coldFailing(1).finally { log.value.append("finally") }.subscribeError { _ in log.value.append("error") }
+        XCTAssertEqual(log.value, ["finally", "completed", "finally", "error"])
     }
 
     func testFinallyDoesNotRunOnDisposal() {
         let source = DrivenSource<Int>()
-        var calls = 0
-        let recorder = source.signal.finally { calls += 1 }.record()
+        let calls = Shared(0)
+        let recorder = source.signal.finally { calls.value += 1 }.record()
         recorder.disposable?.dispose()
         source.sendCompleted()
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.value, 0)
         XCTAssertEqual(source.disposals, 1)
     }
 }

@@ -13,104 +13,104 @@ final class SignalTests: XCTestCase {
             subscriber.sendCompleted()
             return nil
         }
-        var values: [Int] = []
-        var completed = 0
-        signal.subscribeNext({ values.append($0) }, completed: { completed += 1 })
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertEqual(completed, 1)
+        let values = Shared<[Int]>([])
+        let completed = Shared(0)
+        signal.subscribeNext({ values.value.append($0) }, completed: { completed.value += 1 })
+        XCTAssertEqual(values.value, [1, 2])
+        XCTAssertEqual(completed.value, 1)
     }
 
     func testDidSubscribeRunsOncePerSubscription() {
-        var runs = 0
+        let runs = Shared(0)
         let signal = RACSignal<Int>.createSignal { _ in
-            runs += 1
+            runs.value += 1
             return nil
         }
-        XCTAssertEqual(runs, 0, "cold signals do nothing until subscribed")
+        XCTAssertEqual(runs.value, 0, "cold signals do nothing until subscribed")
         signal.subscribeNext { _ in }
         signal.subscribeCompleted {}
-        XCTAssertEqual(runs, 2)
+        XCTAssertEqual(runs.value, 2)
     }
 
     func testNoEventsAfterCompletion() {
-        var values: [Int] = []
-        var completed = 0
-        var errors = 0
+        let values = Shared<[Int]>([])
+        let completed = Shared(0)
+        let errors = Shared(0)
         RACSignal<Int>.createSignal { subscriber in
             subscriber.sendCompleted()
             subscriber.sendNext(1)
             subscriber.sendCompleted()
             subscriber.sendError(TestError())
             return nil
-        }.subscribeNext({ values.append($0) }, error: { _ in errors += 1 }, completed: { completed += 1 })
-        XCTAssertEqual(values, [])
-        XCTAssertEqual(completed, 1)
-        XCTAssertEqual(errors, 0)
+        }.subscribeNext({ values.value.append($0) }, error: { _ in errors.value += 1 }, completed: { completed.value += 1 })
+        XCTAssertEqual(values.value, [])
+        XCTAssertEqual(completed.value, 1)
+        XCTAssertEqual(errors.value, 0)
     }
 
     func testNoEventsAfterError() {
-        var values: [Int] = []
-        var errors: [TestError] = []
-        var completed = 0
+        let values = Shared<[Int]>([])
+        let errors = Shared<[TestError]>([])
+        let completed = Shared(0)
         RACSignal<Int>.createSignal { subscriber in
             subscriber.sendError(TestError(code: 7))
             subscriber.sendNext(1)
             subscriber.sendCompleted()
             return nil
-        }.subscribeNext({ values.append($0) },
-                        error: { errors.append($0 as! TestError) },
-                        completed: { completed += 1 })
-        XCTAssertEqual(values, [])
-        XCTAssertEqual(errors, [TestError(code: 7)])
-        XCTAssertEqual(completed, 0)
+        }.subscribeNext({ values.value.append($0) },
+                        error: { errors.value.append($0 as! TestError) },
+                        completed: { completed.value += 1 })
+        XCTAssertEqual(values.value, [])
+        XCTAssertEqual(errors.value, [TestError(code: 7)])
+        XCTAssertEqual(completed.value, 0)
     }
 
     func testTerminalEventDisposesSubscription() {
-        var cleanups = 0
-        var escaped: (any RACSubscriber<Int>)?
+        let cleanups = Shared(0)
+        let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
         let disposable = RACSignal<Int>.createSignal { subscriber in
-            escaped = subscriber
-            return RACDisposable { cleanups += 1 }
+            escaped.value = subscriber
+            return RACDisposable { cleanups.value += 1 }
         }.subscribeNext { _ in }
-        XCTAssertEqual(cleanups, 0)
-        escaped?.sendCompleted()
-        XCTAssertEqual(cleanups, 1)
+        XCTAssertEqual(cleanups.value, 0)
+        escaped.value?.sendCompleted()
+        XCTAssertEqual(cleanups.value, 1)
         XCTAssertTrue(disposable.isDisposed)
         disposable.dispose()
-        XCTAssertEqual(cleanups, 1, "the cleanup runs once")
+        XCTAssertEqual(cleanups.value, 1, "the cleanup runs once")
     }
 
     func testDisposeStopsEventsAndRunsCleanup() {
-        var values: [Int] = []
-        var cleanups = 0
-        var escaped: (any RACSubscriber<Int>)?
+        let values = Shared<[Int]>([])
+        let cleanups = Shared(0)
+        let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
         let disposable = RACSignal<Int>.createSignal { subscriber in
-            escaped = subscriber
-            return RACDisposable { cleanups += 1 }
-        }.subscribeNext { values.append($0) }
-        escaped?.sendNext(1)
+            escaped.value = subscriber
+            return RACDisposable { cleanups.value += 1 }
+        }.subscribeNext { values.value.append($0) }
+        escaped.value?.sendNext(1)
         disposable.dispose()
-        escaped?.sendNext(2)
-        escaped?.sendCompleted()
-        XCTAssertEqual(values, [1])
-        XCTAssertEqual(cleanups, 1)
+        escaped.value?.sendNext(2)
+        escaped.value?.sendCompleted()
+        XCTAssertEqual(values.value, [1])
+        XCTAssertEqual(cleanups.value, 1)
     }
 
     func testDisposableReturnedAfterTerminationRunsAtOnce() {
-        var cleanups = 0
+        let cleanups = Shared(0)
         RACSignal<Int>.createSignal { subscriber in
             subscriber.sendCompleted()
-            return RACDisposable { cleanups += 1 }
+            return RACDisposable { cleanups.value += 1 }
         }.subscribeCompleted {}
-        XCTAssertEqual(cleanups, 1)
+        XCTAssertEqual(cleanups.value, 1)
     }
 
     func testTerminalEventReleasesBlocks() {
         final class Token {}
         weak var weakToken: Token?
-        var escaped: (any RACSubscriber<Int>)?
+        let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
         let signal = RACSignal<Int>.createSignal { subscriber in
-            escaped = subscriber
+            escaped.value = subscriber
             return nil
         }
         do {
@@ -119,9 +119,9 @@ final class SignalTests: XCTestCase {
             signal.subscribeNext { _ in _ = token }
         }
         XCTAssertNotNil(weakToken)
-        escaped?.sendCompleted()
+        escaped.value?.sendCompleted()
         XCTAssertNil(weakToken, "a terminal event releases the subscriber's blocks")
-        escaped = nil
+        escaped.value = nil
     }
 
     /// A subscriber that disposes its own subscription from inside its block
@@ -130,47 +130,48 @@ final class SignalTests: XCTestCase {
     func testDisposalFromInsideTheBlockReleasesAfterTheBlockReturns() {
         final class Token { var alive = true }
         weak var weakToken: Token?
-        var kept: (any RACSubscriber<Int>)?
-        var disposable: RACDisposable?
-        var sawTokenAfterDispose = false
+        let kept = Shared<(any RACSubscriber<Int>)?>(nil)
+        let disposable = Shared<RACDisposable?>(nil)
+        let sawTokenAfterDispose = Shared(false)
         do {
             let token = Token()
             weakToken = token
-            disposable = RACSignal<Int>.createSignal { subscriber in
-                kept = subscriber
+            disposable.value = RACSignal<Int>.createSignal { subscriber in
+                kept.value = subscriber
                 return nil
             }.subscribeNext { _ in
-                disposable?.dispose()
-                sawTokenAfterDispose = token.alive
+                disposable.value?.dispose()
+                sawTokenAfterDispose.value = token.alive
             }
         }
-        kept?.sendNext(1)
-        XCTAssertTrue(sawTokenAfterDispose)
+        kept.value?.sendNext(1)
+        XCTAssertTrue(sawTokenAfterDispose.value)
         XCTAssertNil(weakToken, "released once the block returned")
-        kept = nil
+        kept.value = nil
     }
 
     func testDisposalReleasesSubscriberWhenSourceLetsGo() {
         final class Token {}
         weak var weakToken: Token?
-        var escaped: (any RACSubscriber<Int>)?
+        let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
         let disposable: RACDisposable = {
             let token = Token()
             weakToken = token
             return RACSignal<Int>.createSignal { subscriber in
-                escaped = subscriber
-                return RACDisposable { escaped = nil }
+                escaped.value = subscriber
+                return RACDisposable { escaped.value = nil }
             }.subscribeNext { _ in _ = token }
         }()
         XCTAssertNotNil(weakToken)
-        XCTAssertNotNil(escaped)
+        XCTAssertNotNil(escaped.value)
         disposable.dispose()
-        XCTAssertNil(escaped, "disposal runs the source's disposable, which lets go of the subscriber")
+        XCTAssertNil(escaped.value, "disposal runs the source's disposable, which lets go of the subscriber")
         XCTAssertNil(weakToken, "no retain cycle keeps the blocks after disposal")
     }
 
     func testCustomSubscriberIsToldOfItsSubscription() {
-        final class Recorder: RACSubscriber {
+        // @unchecked Sendable: the signal sends synchronously, on this thread.
+        final class Recorder: RACSubscriber, @unchecked Sendable {
             var events: [String] = []
             var subscription: RACCompoundDisposable?
             func sendNext(_ value: Int) { events.append("next \(value)") }
@@ -185,54 +186,55 @@ final class SignalTests: XCTestCase {
     }
 
     func testCustomSubscriberStopsReceivingAfterDispose() {
-        final class Recorder: RACSubscriber {
+        // @unchecked Sendable: the test sends on this thread.
+        final class Recorder: RACSubscriber, @unchecked Sendable {
             var values: [Int] = []
             func sendNext(_ value: Int) { values.append(value) }
             func sendError(_ error: any Error) {}
             func sendCompleted() {}
             func didSubscribe(with disposable: RACCompoundDisposable) {}
         }
-        var escaped: (any RACSubscriber<Int>)?
+        let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
         let recorder = Recorder()
         let disposable = RACSignal<Int>.createSignal { subscriber in
-            escaped = subscriber
+            escaped.value = subscriber
             return nil
         }.subscribe(recorder)
-        escaped?.sendNext(1)
+        escaped.value?.sendNext(1)
         disposable.dispose()
-        escaped?.sendNext(2)
+        escaped.value?.sendNext(2)
         XCTAssertEqual(recorder.values, [1])
     }
 
     func testEmptyReturnErrorNever() {
-        var events: [String] = []
-        RACSignal<Int>.empty().subscribeNext({ events.append("next \($0)") }, completed: { events.append("empty done") })
-        RACSignal<Int>.return(3).subscribeNext({ events.append("next \($0)") }, completed: { events.append("return done") })
-        RACSignal<Int>.error(TestError()).subscribeError { _ in events.append("error") }
-        RACSignal<Int>.never().subscribeNext({ _ in events.append("never next") },
-                                            error: { _ in events.append("never error") },
-                                            completed: { events.append("never done") })
-        XCTAssertEqual(events, ["empty done", "next 3", "return done", "error"])
+        let events = Shared<[String]>([])
+        RACSignal<Int>.empty().subscribeNext({ events.value.append("next \($0)") }, completed: { events.value.append("empty done") })
+        RACSignal<Int>.return(3).subscribeNext({ events.value.append("next \($0)") }, completed: { events.value.append("return done") })
+        RACSignal<Int>.error(TestError()).subscribeError { _ in events.value.append("error") }
+        RACSignal<Int>.never().subscribeNext({ _ in events.value.append("never next") },
+                                            error: { _ in events.value.append("never error") },
+                                            completed: { events.value.append("never done") })
+        XCTAssertEqual(events.value, ["empty done", "next 3", "return done", "error"])
     }
 
     func testDeferCallsBlockPerSubscription() {
-        var calls = 0
+        let calls = Shared(0)
         let signal = RACSignal<Int>.defer {
-            calls += 1
-            return .return(calls)
+            calls.value += 1
+            return .return(calls.value)
         }
-        XCTAssertEqual(calls, 0)
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
-        signal.subscribeNext { values.append($0) }
-        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(calls.value, 0)
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
+        signal.subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, [1, 2])
     }
 
     func testSubscriptionOffMainThreadRunsOnBackgroundScheduler() {
         let done = expectation(description: "value")
-        var sawScheduler = false
+        let sawScheduler = Shared(false)
         let signal = RACSignal<Int>.createSignal { subscriber in
-            sawScheduler = RACScheduler.currentScheduler != nil && !Thread.isMainThread
+            sawScheduler.value = RACScheduler.currentScheduler != nil && !Thread.isMainThread
             subscriber.sendNext(1)
             subscriber.sendCompleted()
             return nil
@@ -241,7 +243,7 @@ final class SignalTests: XCTestCase {
             signal.subscribeCompleted { done.fulfill() }
         }.start()
         wait(for: [done], timeout: 10)
-        XCTAssertTrue(sawScheduler, "didSubscribe runs on a background scheduler when subscribed off-scheduler")
+        XCTAssertTrue(sawScheduler.value, "didSubscribe runs on a background scheduler when subscribed off-scheduler")
     }
 
     func testDisposeFromAnotherThreadWhileDidSubscribeRuns() {
@@ -290,21 +292,21 @@ private final class ForwardingSignal: RACSignal<Int> {
 final class SignalSubclassTests: XCTestCase {
     func testUserSubclassForwardingToSubjectDeliversTerminalEvents() {
         let subject = RACSubject<Int>()
-        var events: [String] = []
-        ForwardingSignal(subject).subscribeNext({ events.append("next \($0)") },
-                                                completed: { events.append("completed") })
+        let events = Shared<[String]>([])
+        ForwardingSignal(subject).subscribeNext({ events.value.append("next \($0)") },
+                                                completed: { events.value.append("completed") })
         subject.sendNext(1)
         subject.sendCompleted()
-        XCTAssertEqual(events, ["next 1", "completed"])
+        XCTAssertEqual(events.value, ["next 1", "completed"])
     }
 
     func testDisposingUserSubclassSubscriptionStopsIt() {
         let subject = RACSubject<Int>()
-        var values: [Int] = []
-        let disposable = ForwardingSignal(subject).subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        let disposable = ForwardingSignal(subject).subscribeNext { values.value.append($0) }
         subject.sendNext(1)
         disposable.dispose()
         subject.sendNext(2)
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
     }
 }

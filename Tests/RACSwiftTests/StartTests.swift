@@ -32,18 +32,18 @@ final class StartTests: XCTestCase {
         let block = Block()
         let scheduler = RACTestScheduler()
         let signal = RACSignal<Int>.startLazily(with: scheduler, block: block.run)
-        var first: [Int] = []
-        var second: [Int] = []
-        var completions = 0
-        signal.subscribeNext({ first.append($0) }, completed: { completions += 1 })
-        signal.subscribeNext({ second.append($0) }, completed: { completions += 1 })
+        let first = Shared<[Int]>([])
+        let second = Shared<[Int]>([])
+        let completions = Shared(0)
+        signal.subscribeNext({ first.value.append($0) }, completed: { completions.value += 1 })
+        signal.subscribeNext({ second.value.append($0) }, completed: { completions.value += 1 })
         XCTAssertEqual(block.runs, 0, "the block is scheduled, not run, on subscription")
         scheduler.stepAll()
         XCTAssertEqual(block.runs, 1)
         XCTAssertTrue(block.schedulers.first! === scheduler)
-        XCTAssertEqual(first, [1, 2])
-        XCTAssertEqual(second, [1, 2])
-        XCTAssertEqual(completions, 2)
+        XCTAssertEqual(first.value, [1, 2])
+        XCTAssertEqual(second.value, [1, 2])
+        XCTAssertEqual(completions.value, 2)
     }
 
     func testStartLazilyReplaysToLateSubscribersOnTheScheduler() {
@@ -52,13 +52,13 @@ final class StartTests: XCTestCase {
         let signal = RACSignal<Int>.startLazily(with: scheduler, block: block.run)
         signal.subscribeNext { _ in }
         scheduler.stepAll()
-        var values: [Int] = []
-        var completedOn: RACScheduler?
-        signal.subscribeNext({ values.append($0) }, completed: { completedOn = RACScheduler.currentScheduler })
-        XCTAssertEqual(values, [], "the late subscription is made on the scheduler too")
+        let values = Shared<[Int]>([])
+        let completedOn = Shared<RACScheduler?>(nil)
+        signal.subscribeNext({ values.value.append($0) }, completed: { completedOn.value = RACScheduler.currentScheduler })
+        XCTAssertEqual(values.value, [], "the late subscription is made on the scheduler too")
         scheduler.stepAll()
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertTrue(completedOn === scheduler)
+        XCTAssertEqual(values.value, [1, 2])
+        XCTAssertTrue(completedOn.value === scheduler)
         XCTAssertEqual(block.runs, 1)
     }
 
@@ -66,10 +66,10 @@ final class StartTests: XCTestCase {
         let block = Block()
         let signal = RACSignal<Int>.startLazily(with: .immediateScheduler, block: block.run)
         XCTAssertEqual(block.runs, 0)
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
         XCTAssertEqual(block.runs, 1)
-        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(values.value, [1, 2])
     }
 
     func testStartLazilyDisposalBeforeTheSchedulerRunsCancelsTheSubscription() {
@@ -85,20 +85,20 @@ final class StartTests: XCTestCase {
         let signal = RACSignal<Int>.startLazily(with: .immediateScheduler) { subscriber in
             subscriber.sendError(MulticastTestError())
         }
-        var errors = 0
-        signal.subscribeError { _ in errors += 1 }
-        signal.subscribeError { _ in errors += 1 }
-        XCTAssertEqual(errors, 2)
+        let errors = Shared(0)
+        signal.subscribeError { _ in errors.value += 1 }
+        signal.subscribeError { _ in errors.value += 1 }
+        XCTAssertEqual(errors.value, 2)
     }
 
     func testStartLazilyValuesSentLaterReachEarlierSubscribers() {
-        var blockSubscriber: (any RACSubscriber<Int>)?
-        let signal = RACSignal<Int>.startLazily(with: .immediateScheduler) { blockSubscriber = $0 }
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
-        blockSubscriber?.sendNext(1)
-        blockSubscriber?.sendNext(2)
-        XCTAssertEqual(values, [1, 2])
+        let blockSubscriber = Shared<(any RACSubscriber<Int>)?>(nil)
+        let signal = RACSignal<Int>.startLazily(with: .immediateScheduler) { blockSubscriber.value = $0 }
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
+        blockSubscriber.value?.sendNext(1)
+        blockSubscriber.value?.sendNext(2)
+        XCTAssertEqual(values.value, [1, 2])
     }
 
     // MARK: startEagerly
@@ -118,13 +118,13 @@ final class StartTests: XCTestCase {
         let scheduler = RACTestScheduler()
         let signal = RACSignal<Int>.startEagerly(with: scheduler, block: block.run)
         scheduler.stepAll()
-        var first: [Int] = []
-        var second: [Int] = []
-        signal.subscribeNext { first.append($0) }
-        signal.subscribeNext { second.append($0) }
+        let first = Shared<[Int]>([])
+        let second = Shared<[Int]>([])
+        signal.subscribeNext { first.value.append($0) }
+        signal.subscribeNext { second.value.append($0) }
         scheduler.stepAll()
-        XCTAssertEqual(first, [1, 2])
-        XCTAssertEqual(second, [1, 2])
+        XCTAssertEqual(first.value, [1, 2])
+        XCTAssertEqual(second.value, [1, 2])
         XCTAssertEqual(block.runs, 1)
     }
 
@@ -132,9 +132,9 @@ final class StartTests: XCTestCase {
         let block = Block()
         let signal = RACSignal<Int>.startEagerly(with: .immediateScheduler, block: block.run)
         XCTAssertEqual(block.runs, 1)
-        var values: [Int] = []
-        signal.subscribeNext { values.append($0) }
-        XCTAssertEqual(values, [1, 2])
+        let values = Shared<[Int]>([])
+        signal.subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, [1, 2])
         XCTAssertEqual(block.runs, 1)
     }
 

@@ -5,62 +5,62 @@ final class SubjectTests: XCTestCase {
     func testSubscriberHearsOnlyLaterValues() {
         let subject = RACSubject<Int>()
         subject.sendNext(0)
-        var values: [Int] = []
-        subject.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        subject.subscribeNext { values.value.append($0) }
         subject.sendNext(1)
         subject.sendNext(2)
-        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(values.value, [1, 2])
     }
 
     func testEverySubscriberGetsEveryValueAndCompletion() {
         let subject = RACSubject<Int>()
-        var first: [Int] = []
-        var second: [Int] = []
-        var completions = 0
-        subject.subscribeNext({ first.append($0) }, completed: { completions += 1 })
-        subject.subscribeNext({ second.append($0) }, completed: { completions += 1 })
+        let first = Shared<[Int]>([])
+        let second = Shared<[Int]>([])
+        let completions = Shared(0)
+        subject.subscribeNext({ first.value.append($0) }, completed: { completions.value += 1 })
+        subject.subscribeNext({ second.value.append($0) }, completed: { completions.value += 1 })
         subject.sendNext(1)
         subject.sendCompleted()
         subject.sendNext(2)
-        XCTAssertEqual(first, [1])
-        XCTAssertEqual(second, [1])
-        XCTAssertEqual(completions, 2)
+        XCTAssertEqual(first.value, [1])
+        XCTAssertEqual(second.value, [1])
+        XCTAssertEqual(completions.value, 2)
     }
 
     func testErrorReachesEverySubscriberAndEndsSubject() {
         let subject = RACSubject<Int>()
-        var errors = 0
-        subject.subscribeError { _ in errors += 1 }
-        subject.subscribeError { _ in errors += 1 }
+        let errors = Shared(0)
+        subject.subscribeError { _ in errors.value += 1 }
+        subject.subscribeError { _ in errors.value += 1 }
         subject.sendError(TestError())
         subject.sendCompleted()
         subject.sendError(TestError())
-        XCTAssertEqual(errors, 2)
+        XCTAssertEqual(errors.value, 2)
     }
 
     func testLateSubscriberOfEndedSubjectGetsTerminalEvent() {
         let subject = RACSubject<Int>()
         subject.sendNext(1)
         subject.sendCompleted()
-        var events: [String] = []
-        subject.subscribeNext({ events.append("next \($0)") }, completed: { events.append("completed") })
-        XCTAssertEqual(events, ["completed"])
+        let events = Shared<[String]>([])
+        subject.subscribeNext({ events.value.append("next \($0)") }, completed: { events.value.append("completed") })
+        XCTAssertEqual(events.value, ["completed"])
     }
 
     func testDisposedSubscriberStopsAndIsReleased() {
         final class Token {}
         weak var weakToken: Token?
         let subject = RACSubject<Int>()
-        var values: [Int] = []
+        let values = Shared<[Int]>([])
         let disposable: RACDisposable = {
             let token = Token()
             weakToken = token
-            return subject.subscribeNext { _ = token; values.append($0) }
+            return subject.subscribeNext { _ = token; values.value.append($0) }
         }()
         subject.sendNext(1)
         disposable.dispose()
         subject.sendNext(2)
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
         XCTAssertNil(weakToken, "no retained blocks after disposal")
     }
 
@@ -81,109 +81,109 @@ final class SubjectTests: XCTestCase {
 
     func testManySubscribersDisposedInAnyOrder() {
         let subject = RACSubject<Int>()
-        var counts = Array(repeating: 0, count: 40)
-        let disposables = (0..<40).map { index in subject.subscribeNext { _ in counts[index] += 1 } }
+        let counts = Shared(Array(repeating: 0, count: 40))
+        let disposables = (0..<40).map { index in subject.subscribeNext { _ in counts.value[index] += 1 } }
         for index in stride(from: 0, to: 40, by: 2) { disposables[index].dispose() }
         subject.sendNext(1)
         for index in stride(from: 1, to: 40, by: 4) { disposables[index].dispose() }
         subject.sendNext(2)
         let expected = (0..<40).map { $0 % 2 == 0 ? 0 : ($0 % 4 == 1 ? 1 : 2) }
-        XCTAssertEqual(counts, expected)
+        XCTAssertEqual(counts.value, expected)
     }
 
     func testSubjectAsSubscriberForwardsAndEnds() {
         let subject = RACSubject<Int>()
-        var values: [Int] = []
-        var completed = 0
-        subject.subscribeNext({ values.append($0) }, completed: { completed += 1 })
+        let values = Shared<[Int]>([])
+        let completed = Shared(0)
+        subject.subscribeNext({ values.value.append($0) }, completed: { completed.value += 1 })
         RACSignal<Int>.return(7).subscribe(subject)
-        XCTAssertEqual(values, [7])
-        XCTAssertEqual(completed, 1)
+        XCTAssertEqual(values.value, [7])
+        XCTAssertEqual(completed.value, 1)
     }
 
     func testSubjectDisposesItsSourceSubscriptionsWhenItEnds() {
         let subject = RACSubject<Int>()
-        var cleanups = 0
-        RACSignal<Int>.createSignal { _ in RACDisposable { cleanups += 1 } }.subscribe(subject)
-        XCTAssertEqual(cleanups, 0)
+        let cleanups = Shared(0)
+        RACSignal<Int>.createSignal { _ in RACDisposable { cleanups.value += 1 } }.subscribe(subject)
+        XCTAssertEqual(cleanups.value, 0)
         subject.sendCompleted()
-        XCTAssertEqual(cleanups, 1)
+        XCTAssertEqual(cleanups.value, 1)
     }
 
     // MARK: Reentrancy (docs/Concurrency.md point 7)
 
     func testReentrantSendIsDeliveredAfterCurrentEventToAll() {
         let subject = RACSubject<Int>()
-        var first: [Int] = []
-        var second: [Int] = []
+        let first = Shared<[Int]>([])
+        let second = Shared<[Int]>([])
         subject.subscribeNext { value in
-            first.append(value)
+            first.value.append(value)
             if value == 1 { subject.sendNext(2) }
         }
-        subject.subscribeNext { second.append($0) }
+        subject.subscribeNext { second.value.append($0) }
         subject.sendNext(1)
-        XCTAssertEqual(first, [1, 2])
-        XCTAssertEqual(second, [1, 2], "every subscriber sees 1 before 2")
+        XCTAssertEqual(first.value, [1, 2])
+        XCTAssertEqual(second.value, [1, 2], "every subscriber sees 1 before 2")
     }
 
     func testSelfDisposeFromBlockStopsNextDelivery() {
         let subject = RACSubject<Int>()
-        var values: [Int] = []
-        var disposable: RACDisposable?
-        disposable = subject.subscribeNext { value in
-            values.append(value)
-            disposable?.dispose()
+        let values = Shared<[Int]>([])
+        let disposable = Shared<RACDisposable?>(nil)
+        disposable.value = subject.subscribeNext { value in
+            values.value.append(value)
+            disposable.value?.dispose()
         }
         subject.sendNext(1)
         subject.sendNext(2)
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
     }
 
     func testDisposingAnotherSubscriberMidDeliveryStopsIt() {
         let subject = RACSubject<Int>()
-        var later: [Int] = []
-        var laterDisposable: RACDisposable?
-        subject.subscribeNext { _ in laterDisposable?.dispose() }
-        laterDisposable = subject.subscribeNext { later.append($0) }
+        let later = Shared<[Int]>([])
+        let laterDisposable = Shared<RACDisposable?>(nil)
+        subject.subscribeNext { _ in laterDisposable.value?.dispose() }
+        laterDisposable.value = subject.subscribeNext { later.value.append($0) }
         subject.sendNext(1)
-        XCTAssertEqual(later, [], "disposed before its turn in the same delivery")
+        XCTAssertEqual(later.value, [], "disposed before its turn in the same delivery")
     }
 
     func testSubscribeFromBlockJoinsAfterCurrentEvent() {
         let subject = RACSubject<Int>()
-        var joined: [Int] = []
-        var didJoin = false
+        let joined = Shared<[Int]>([])
+        let didJoin = Shared(false)
         subject.subscribeNext { _ in
-            guard !didJoin else { return }
-            didJoin = true
-            subject.subscribeNext { joined.append($0) }
+            guard !didJoin.value else { return }
+            didJoin.value = true
+            subject.subscribeNext { joined.value.append($0) }
         }
         subject.sendNext(1)
         subject.sendNext(2)
-        XCTAssertEqual(joined, [2])
+        XCTAssertEqual(joined.value, [2])
     }
 
     // MARK: Behavior subject
 
     func testBehaviorSubjectSendsDefaultThenLatest() {
         let subject = RACBehaviorSubject(defaultValue: 0)
-        var first: [Int] = []
-        subject.subscribeNext { first.append($0) }
+        let first = Shared<[Int]>([])
+        subject.subscribeNext { first.value.append($0) }
         subject.sendNext(1)
         subject.sendNext(2)
-        var second: [Int] = []
-        subject.subscribeNext { second.append($0) }
+        let second = Shared<[Int]>([])
+        subject.subscribeNext { second.value.append($0) }
         subject.sendNext(3)
-        XCTAssertEqual(first, [0, 1, 2, 3])
-        XCTAssertEqual(second, [2, 3])
+        XCTAssertEqual(first.value, [0, 1, 2, 3])
+        XCTAssertEqual(second.value, [2, 3])
     }
 
     func testBehaviorSubjectWithOptionalValue() {
         let subject = RACBehaviorSubject<Int?>(defaultValue: nil)
-        var values: [Int?] = []
-        subject.subscribeNext { values.append($0) }
+        let values = Shared<[Int?]>([])
+        subject.subscribeNext { values.value.append($0) }
         subject.sendNext(4)
-        XCTAssertEqual(values, [nil, 4])
+        XCTAssertEqual(values.value, [nil, 4])
     }
 
     // MARK: Replay subject
@@ -192,10 +192,10 @@ final class SubjectTests: XCTestCase {
         let subject = RACReplaySubject<Int>()
         XCTAssertEqual(subject.capacity, RACReplaySubject<Int>.unlimitedCapacity)
         for value in 0..<100 { subject.sendNext(value) }
-        var values: [Int] = []
-        subject.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        subject.subscribeNext { values.value.append($0) }
         subject.sendNext(100)
-        XCTAssertEqual(values, Array(0...100))
+        XCTAssertEqual(values.value, Array(0...100))
     }
 
     func testReplaySubjectGrowsWithNonTrivialValues() {
@@ -211,9 +211,9 @@ final class SubjectTests: XCTestCase {
                 if id == 0 { weakFirst = token }
                 subject.sendNext(token)
             }
-            var ids: [Int] = []
-            subject.subscribeNext { ids.append($0.id) }
-            XCTAssertEqual(ids, Array(0..<100), "values survive the buffer's growth")
+            let ids = Shared<[Int]>([])
+            subject.subscribeNext { ids.value.append($0.id) }
+            XCTAssertEqual(ids.value, Array(0..<100), "values survive the buffer's growth")
             XCTAssertNotNil(weakFirst)
         }
         XCTAssertNil(weakFirst, "values are released with the subject")
@@ -222,13 +222,13 @@ final class SubjectTests: XCTestCase {
     func testReplaySubjectKeepsLastCapacityValues() {
         let subject = RACReplaySubject<Int>(capacity: 3)
         for value in 0..<10 { subject.sendNext(value) }
-        var values: [Int] = []
-        subject.subscribeNext { values.append($0) }
-        XCTAssertEqual(values, [7, 8, 9])
+        let values = Shared<[Int]>([])
+        subject.subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, [7, 8, 9])
         subject.sendNext(10)
-        var later: [Int] = []
-        subject.subscribeNext { later.append($0) }
-        XCTAssertEqual(later, [8, 9, 10])
+        let later = Shared<[Int]>([])
+        subject.subscribeNext { later.value.append($0) }
+        XCTAssertEqual(later.value, [8, 9, 10])
     }
 
     func testReplaySubjectReplaysTerminalEventAfterValues() {
@@ -237,21 +237,21 @@ final class SubjectTests: XCTestCase {
         subject.sendNext(2)
         subject.sendNext(3)
         subject.sendError(TestError(code: 3))
-        var events: [String] = []
-        subject.subscribeNext({ events.append("next \($0)") },
-                             error: { events.append("error \(($0 as! TestError).code)") })
-        XCTAssertEqual(events, ["next 2", "next 3", "error 3"])
+        let events = Shared<[String]>([])
+        subject.subscribeNext({ events.value.append("next \($0)") },
+                             error: { events.value.append("error \(($0 as! TestError).code)") })
+        XCTAssertEqual(events.value, ["next 2", "next 3", "error 3"])
     }
 
     func testReplaySubjectWithZeroCapacityReplaysOnlyTerminalEvent() {
         let subject = RACReplaySubject<Int>(capacity: 0)
         subject.sendNext(1)
-        var events: [String] = []
-        subject.subscribeNext({ events.append("next \($0)") }, completed: { events.append("completed") })
+        let events = Shared<[String]>([])
+        subject.subscribeNext({ events.value.append("next \($0)") }, completed: { events.value.append("completed") })
         subject.sendNext(2)
         subject.sendCompleted()
-        subject.subscribeNext({ events.append("late next \($0)") }, completed: { events.append("late completed") })
-        XCTAssertEqual(events, ["next 2", "completed", "late completed"])
+        subject.subscribeNext({ events.value.append("late next \($0)") }, completed: { events.value.append("late completed") })
+        XCTAssertEqual(events.value, ["next 2", "completed", "late completed"])
     }
 
     func testReplaySubjectReleasesValuesWithIt() {
@@ -314,14 +314,14 @@ final class SubjectTests: XCTestCase {
 
     func testReplayFromInsideOwnDeliveryIsImmediate() {
         let subject = RACReplaySubject<Int>()
-        var replayedInside: [Int] = []
-        var done = false
+        let replayedInside = Shared<[Int]>([])
+        let done = Shared(false)
         subject.subscribeNext { value in
-            guard !done else { return }
-            done = true
+            guard !done.value else { return }
+            done.value = true
             // A subscribe from inside the subject's own delivery replays at
             // once, including the value being delivered.
-            subject.subscribeNext { replayedInside.append($0) }
+            subject.subscribeNext { replayedInside.value.append($0) }
         }
         let sender = expectation(description: "sent from a plain thread")
         Thread {
@@ -329,6 +329,6 @@ final class SubjectTests: XCTestCase {
             sender.fulfill()
         }.start()
         wait(for: [sender], timeout: 10)
-        XCTAssertEqual(replayedInside, [1])
+        XCTAssertEqual(replayedInside.value, [1])
     }
 }

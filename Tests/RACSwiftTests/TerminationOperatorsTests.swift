@@ -102,9 +102,9 @@ final class TerminationOperatorsTests: XCTestCase {
     }
 
     func testTakeUntilReplacementSkipsTheReceiverIfTheReplacementSendsAtOnce() {
-        var subscriptions = 0
+        let subscriptions = Shared(0)
         let receiver = RACSignal<Int>.createSignal { subscriber in
-            subscriptions += 1
+            subscriptions.value += 1
             for value in 1...3 { subscriber.sendNext(value) }
             return nil
         }
@@ -114,7 +114,7 @@ final class TerminationOperatorsTests: XCTestCase {
         }
         let recorder = receiver.takeUntilReplacement(replacement).record()
         XCTAssertEqual(recorder.values, [4, 5, 6])
-        XCTAssertEqual(subscriptions, 0)
+        XCTAssertEqual(subscriptions.value, 0)
     }
 
     func testDisposingTakeUntilReplacementDisposesBoth() {

@@ -38,12 +38,12 @@ final class TestingToolkitTests: XCTestCase {
     func testDisposingAColdSubscriptionDropsItsPendingEvents() {
         let scheduler = RACTestScheduler()
         let cold: RACSignal<Int> = scheduler.createColdSignal([(1, .next(1)), (2, .next(2))])
-        var values: [Int] = []
-        let disposable = cold.subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        let disposable = cold.subscribeNext { values.value.append($0) }
         scheduler.advance(by: 1)
         disposable.dispose()
         scheduler.stepAll()
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
     }
 
     func testEventEquality() {

@@ -30,17 +30,17 @@ final class TimeOperatorsBufferTests: XCTestCase {
     func testCompletionSendsTheCollectedValuesFirst() {
         let scheduler = RACTestScheduler()
         let subject = RACSubject<Int?>()
-        var batches: [[Int?]] = []
-        var completed = false
+        let batches = Shared<[[Int?]]>([])
+        let completed = Shared(false)
         subject.bufferWithTime(1, onScheduler: scheduler)
-            .subscribeNext({ batches.append($0) }, completed: { completed = true })
+            .subscribeNext({ batches.value.append($0) }, completed: { completed.value = true })
         subject.sendNext(nil)
         subject.sendNext(1)
         subject.sendCompleted()
-        XCTAssertEqual(batches, [[nil, 1]], "nil values are buffered too")
-        XCTAssertTrue(completed)
+        XCTAssertEqual(batches.value, [[nil, 1]], "nil values are buffered too")
+        XCTAssertTrue(completed.value)
         scheduler.stepAll()
-        XCTAssertEqual(batches.count, 1)
+        XCTAssertEqual(batches.value.count, 1)
     }
 
     func testErrorDropsTheCollectedValues() {
@@ -68,22 +68,22 @@ final class TimeOperatorsBufferTests: XCTestCase {
     func testRacingSourceAndTimerLoseAndDuplicateNothing() {
         let subject = RACSubject<Int>()
         let scheduler = RACScheduler.scheduler(name: "buffer race")
-        var received: [Int] = []
-        var inside = false
+        let received = Shared<[Int]>([])
+        let inside = Shared(false)
         let done = expectation(description: "completed")
         subject.bufferWithTime(0.0001, onScheduler: scheduler).subscribeNext({
-            XCTAssertFalse(inside)
-            inside = true
+            XCTAssertFalse(inside.value)
+            inside.value = true
             XCTAssertFalse($0.isEmpty)
-            received += $0
-            inside = false
+            received.value += $0
+            inside.value = false
         }, completed: { done.fulfill() })
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
             for value in 0..<10_000 { subject.sendNext(thread * 10_000 + value) }
         }
         subject.sendCompleted()
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(received.sorted(), Array(0..<20_000))
+        XCTAssertEqual(received.value.sorted(), Array(0..<20_000))
     }
 
     // MARK: sample
@@ -91,19 +91,19 @@ final class TimeOperatorsBufferTests: XCTestCase {
     func testSampleSendsTheLatestValueWheneverTheSamplerSends() {
         let subject = RACSubject<Int>()
         let sampler = RACSubject<RACUnit>()
-        var values: [Int] = []
-        subject.sample(sampler).subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        subject.sample(sampler).subscribeNext { values.value.append($0) }
         sampler.sendNext(.defaultUnit)
-        XCTAssertEqual(values, [], "nothing to sample yet")
+        XCTAssertEqual(values.value, [], "nothing to sample yet")
         subject.sendNext(1)
         subject.sendNext(2)
-        XCTAssertEqual(values, [])
+        XCTAssertEqual(values.value, [])
         sampler.sendNext(.defaultUnit)
-        XCTAssertEqual(values, [2])
+        XCTAssertEqual(values.value, [2])
         subject.sendNext(3)
         sampler.sendNext(.defaultUnit)
         sampler.sendNext(.defaultUnit)
-        XCTAssertEqual(values, [2, 3, 3])
+        XCTAssertEqual(values.value, [2, 3, 3])
     }
 
     func testSampleEndsWhenEitherSignalEnds() {
@@ -129,22 +129,22 @@ final class TimeOperatorsBufferTests: XCTestCase {
     }
 
     func testSampleSubscribesTheSourceFirst() {
-        var values: [Int] = []
+        let values = Shared<[Int]>([])
         RACBehaviorSubject(defaultValue: 5).sample(RACSignal<RACUnit>.return(.defaultUnit))
-            .subscribeNext { values.append($0) }
-        XCTAssertEqual(values, [5], "the source's first value is there when the sampler fires")
+            .subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, [5], "the source's first value is there when the sampler fires")
     }
 
     func testSampleSerializesRacingSourceAndSampler() {
         let subject = RACSubject<Int>()
         let sampler = RACSubject<RACUnit>()
-        var inside = false
-        var samples = 0
+        let inside = Shared(false)
+        let samples = Shared(0)
         subject.sample(sampler).subscribeNext { _ in
-            XCTAssertFalse(inside)
-            inside = true
-            samples += 1
-            inside = false
+            XCTAssertFalse(inside.value)
+            inside.value = true
+            samples.value += 1
+            inside.value = false
         }
         subject.sendNext(0)
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
@@ -152,6 +152,6 @@ final class TimeOperatorsBufferTests: XCTestCase {
                 if thread == 0 { subject.sendNext(value) } else { sampler.sendNext(.defaultUnit) }
             }
         }
-        XCTAssertEqual(samples, 10_000)
+        XCTAssertEqual(samples.value, 10_000)
     }
 }

@@ -16,11 +16,11 @@ final class TimeOperatorsDelayTests: XCTestCase {
     }
     func testSendsOnTheScheduler() {
         let scheduler = RACTestScheduler()
-        var sentOn: RACScheduler?
+        let sentOn = Shared<RACScheduler?>(nil)
         RACSignal<Int>.return(1).delay(1, onScheduler: scheduler)
-            .subscribeNext { _ in sentOn = RACScheduler.currentScheduler }
+            .subscribeNext { _ in sentOn.value = RACScheduler.currentScheduler }
         scheduler.stepAll()
-        XCTAssertTrue(sentOn === scheduler)
+        XCTAssertTrue(sentOn.value === scheduler)
     }
 
     func testErrorsAtOnceDroppingDelayedValues() {
@@ -49,28 +49,28 @@ final class TimeOperatorsDelayTests: XCTestCase {
 
     func testDefaultFormFallsBackToABackgroundScheduler() {
         let subject = RACSubject<Int>()
-        var values: [Int] = []
+        let values = Shared<[Int]>([])
         let done = expectation(description: "completed")
-        subject.delay(0.01).subscribeNext({ values.append($0) }, completed: { done.fulfill() })
+        subject.delay(0.01).subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
         Thread.detachNewThread {
             subject.sendNext(1)
             subject.sendNext(2)
             subject.sendCompleted()
         }
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(values.value, [1, 2])
     }
 
     // MARK: timeout
 
     func testTimeoutErrorsAndDisposesTheSourceWithoutATerminalEventInTime() {
         let scheduler = RACTestScheduler()
-        var disposals = 0
+        let disposals = Shared(0)
         let values: RACSignal<Int> = scheduler.createColdSignal([(1, .next(1)), (3, .next(2))])
         let source = RACSignal<Int>.createSignal { subscriber in
             let inner = values.subscribe(subscriber)
             return RACDisposable {
-                disposals += 1
+                disposals.value += 1
                 inner.dispose()
             }
         }
@@ -79,7 +79,7 @@ final class TimeOperatorsDelayTests: XCTestCase {
         scheduler.advance(by: 5)
         XCTAssertEqual(recorder.events, [.next(1), .error(RACSignalError.timedOut)], "values pass until the timeout")
         XCTAssertEqual(recorder.recorded.map(\.time), [1, 2])
-        XCTAssertEqual(disposals, 1)
+        XCTAssertEqual(disposals.value, 1)
     }
     func testTimeoutForwardsATerminalEventInTimeAndCancelsTheTimer() {
         let scheduler = RACTestScheduler()
@@ -100,9 +100,9 @@ final class TimeOperatorsDelayTests: XCTestCase {
 
     func testTimeoutIsCancelledByDisposal() {
         let scheduler = RACTestScheduler()
-        var errors = 0
-        RACSignal<Int>.never().timeout(1, onScheduler: scheduler).subscribeError { _ in errors += 1 }.dispose()
+        let errors = Shared(0)
+        RACSignal<Int>.never().timeout(1, onScheduler: scheduler).subscribeError { _ in errors.value += 1 }.dispose()
         scheduler.stepAll()
-        XCTAssertEqual(errors, 0)
+        XCTAssertEqual(errors.value, 0)
     }
 }

@@ -28,42 +28,42 @@ final class TimeOperatorsSchedulingTests: XCTestCase {
 
     func testDeliverOnSchedulesErrors() {
         let scheduler = RACTestScheduler()
-        var error: (any Error)?
-        RACSignal<Int>.error(TestError(code: 7)).deliverOn(scheduler).subscribeError { error = $0 }
-        XCTAssertNil(error)
+        let error = Shared<(any Error)?>(nil)
+        RACSignal<Int>.error(TestError(code: 7)).deliverOn(scheduler).subscribeError { error.value = $0 }
+        XCTAssertNil(error.value)
         scheduler.stepAll()
-        XCTAssertEqual(error as? TestError, TestError(code: 7))
+        XCTAssertEqual(error.value as? TestError, TestError(code: 7))
     }
 
     func testDeliverOnKeepsOrderOnABackgroundScheduler() {
         let scheduler = RACScheduler.scheduler(name: "deliverOn order")
         let subject = RACSubject<Int>()
-        var values: [Int] = []
+        let values = Shared<[Int]>([])
         let done = expectation(description: "completed")
-        subject.deliverOn(scheduler).subscribeNext({ values.append($0) }, completed: { done.fulfill() })
+        subject.deliverOn(scheduler).subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
         for value in 0..<10_000 { subject.sendNext(value) }
         subject.sendCompleted()
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(values, Array(0..<10_000))
+        XCTAssertEqual(values.value, Array(0..<10_000))
     }
 
     // MARK: subscribeOn
 
     func testSubscribeOnSubscribesOnTheScheduler() {
         let scheduler = RACTestScheduler()
-        var subscribedOn: RACScheduler?
-        var values: [Int] = []
+        let subscribedOn = Shared<RACScheduler?>(nil)
+        let values = Shared<[Int]>([])
         RACSignal<Int>.createSignal { subscriber in
-            subscribedOn = RACScheduler.currentScheduler
+            subscribedOn.value = RACScheduler.currentScheduler
             subscriber.sendNext(1)
             return nil
         }
         .subscribeOn(scheduler)
-        .subscribeNext { values.append($0) }
-        XCTAssertNil(subscribedOn, "the subscription waits for the scheduler")
+        .subscribeNext { values.value.append($0) }
+        XCTAssertNil(subscribedOn.value, "the subscription waits for the scheduler")
         scheduler.stepAll()
-        XCTAssertTrue(subscribedOn === scheduler)
-        XCTAssertEqual(values, [1])
+        XCTAssertTrue(subscribedOn.value === scheduler)
+        XCTAssertEqual(values.value, [1])
     }
 
     /// RAC 2.5's `-subscribeOn:` disposes the source's subscription on the
@@ -71,23 +71,23 @@ final class TimeOperatorsSchedulingTests: XCTestCase {
     /// run, and stops reaching the subscriber, when `dispose()` returns.
     func testSubscribeOnDisposalRunsTheSourcesCleanupAtOnce() {
         let scheduler = RACTestScheduler()
-        var cleanups = 0
-        var subscriber: (any RACSubscriber<Int>)?
-        var values: [Int] = []
+        let cleanups = Shared(0)
+        let subscriber = Shared<(any RACSubscriber<Int>)?>(nil)
+        let values = Shared<[Int]>([])
         let disposable = RACSignal<Int>.createSignal {
-            subscriber = $0
-            return RACDisposable { cleanups += 1 }
+            subscriber.value = $0
+            return RACDisposable { cleanups.value += 1 }
         }
         .subscribeOn(scheduler)
-        .subscribeNext { values.append($0) }
+        .subscribeNext { values.value.append($0) }
         scheduler.stepAll()
-        subscriber?.sendNext(1)
+        subscriber.value?.sendNext(1)
         disposable.dispose()
-        subscriber?.sendNext(2)
-        XCTAssertEqual(values, [1], "events stop when dispose() returns")
-        XCTAssertEqual(cleanups, 1, "the source's cleanup has run when dispose() returns")
+        subscriber.value?.sendNext(2)
+        XCTAssertEqual(values.value, [1], "events stop when dispose() returns")
+        XCTAssertEqual(cleanups.value, 1, "the source's cleanup has run when dispose() returns")
         scheduler.stepAll()
-        XCTAssertEqual(cleanups, 1)
+        XCTAssertEqual(cleanups.value, 1)
     }
 
     func testSubscribeOnNeverSubscribesIfDisposedFirst() {

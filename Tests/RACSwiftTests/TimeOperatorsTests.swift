@@ -90,47 +90,47 @@ final class TimeOperatorsTests: XCTestCase {
             let scheduler = TimeOpsHoldingScheduler()
             let subject = RACSubject<Int>()
             weak var weakToken: NSObject?
-            var values: [Int] = []
+            let values = Shared<[Int]>([])
             var disposable: RACDisposable?
             do {
                 let token = NSObject()
                 weakToken = token
                 disposable = apply(subject, scheduler).subscribeNext { _ in
-                    withExtendedLifetime(token) { values.append(1) }
+                    withExtendedLifetime(token) { values.value.append(1) }
                 }
             }
             subject.sendNext(1)
             XCTAssertFalse(scheduler.blocks.isEmpty, name)
             disposable?.dispose()
             XCTAssertNil(weakToken, "\(name): a pending block must not keep the subscriber alive")
-            // timeout passes values on at once; the others hold them.
-            let before = values
+            // timeout passes values.value on at once; the others hold them.
+            let before = values.value
             scheduler.runAll()
-            XCTAssertEqual(values, before, "\(name): nothing is sent after disposal")
+            XCTAssertEqual(values.value, before, "\(name): nothing is sent after disposal")
         }
     }
 
     func testIntervalSendsTheSchedulersDateEveryInterval() {
         let scheduler = RACTestScheduler()
-        var dates: [TimeInterval] = []
+        let dates = Shared<[TimeInterval]>([])
         let disposable = RACSignal<Date>.interval(1.5, onScheduler: scheduler).subscribeNext {
-            dates.append($0.timeIntervalSinceReferenceDate)
+            dates.value.append($0.timeIntervalSinceReferenceDate)
             XCTAssertTrue(RACScheduler.currentScheduler === scheduler)
         }
-        XCTAssertEqual(dates, [], "the first date comes one interval after subscription")
+        XCTAssertEqual(dates.value, [], "the first date comes one interval after subscription")
         scheduler.step(3)
-        XCTAssertEqual(dates, [1.5, 3, 4.5])
+        XCTAssertEqual(dates.value, [1.5, 3, 4.5])
         disposable.dispose()
     }
 
     func testIntervalStopsWhenDisposed() {
         let scheduler = RACTestScheduler()
-        var count = 0
+        let count = Shared(0)
         let disposable = RACSignal<Date>.interval(1, onScheduler: scheduler, withLeeway: 0.5)
-            .subscribeNext { _ in count += 1 }
+            .subscribeNext { _ in count.value += 1 }
         scheduler.step(2)
         disposable.dispose()
         scheduler.stepAll() // returns only because the repetition is cancelled
-        XCTAssertEqual(count, 2)
+        XCTAssertEqual(count.value, 2)
     }
 }

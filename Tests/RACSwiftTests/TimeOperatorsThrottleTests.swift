@@ -15,12 +15,12 @@ final class TimeOperatorsThrottleTests: XCTestCase {
     }
     func testSendsTheWaitingValueOnTheScheduler() {
         let scheduler = RACTestScheduler()
-        var sentOn: RACScheduler?
+        let sentOn = Shared<RACScheduler?>(nil)
         let subject = RACSubject<Int>()
-        subject.throttle(1, onScheduler: scheduler).subscribeNext { _ in sentOn = RACScheduler.currentScheduler }
+        subject.throttle(1, onScheduler: scheduler).subscribeNext { _ in sentOn.value = RACScheduler.currentScheduler }
         subject.sendNext(1)
         scheduler.stepAll()
-        XCTAssertTrue(sentOn === scheduler)
+        XCTAssertTrue(sentOn.value === scheduler)
     }
 
     func testCompletionSendsTheWaitingValueFirst() {
@@ -50,12 +50,12 @@ final class TimeOperatorsThrottleTests: XCTestCase {
     func testDisposingCancelsTheWaitingValue() {
         let scheduler = RACTestScheduler()
         let subject = RACSubject<Int>()
-        var values: [Int] = []
-        let disposable = subject.throttle(1, onScheduler: scheduler).subscribeNext { values.append($0) }
+        let values = Shared<[Int]>([])
+        let disposable = subject.throttle(1, onScheduler: scheduler).subscribeNext { values.value.append($0) }
         subject.sendNext(1)
         disposable.dispose()
         scheduler.stepAll()
-        XCTAssertEqual(values, [])
+        XCTAssertEqual(values.value, [])
     }
 
     func testValuesFailingTheTestAreSentAtOnceAndDropTheWaitingOne() {
@@ -91,16 +91,16 @@ final class TimeOperatorsThrottleTests: XCTestCase {
     func testDefaultFormFallsBackToABackgroundScheduler() {
         let subject = RACSubject<Int>()
         let done = expectation(description: "throttled value")
-        var sentOn: RACScheduler?
+        let sentOn = Shared<RACScheduler?>(nil)
         subject.throttle(0.01).subscribeNext { _ in
-            sentOn = RACScheduler.currentScheduler
+            sentOn.value = RACScheduler.currentScheduler
             done.fulfill()
         }
         // No scheduler is current on a plain thread.
         Thread.detachNewThread { subject.sendNext(1) }
         wait(for: [done], timeout: 10)
-        XCTAssertNotNil(sentOn)
-        XCTAssertFalse(sentOn === RACScheduler.mainThreadScheduler)
+        XCTAssertNotNil(sentOn.value)
+        XCTAssertFalse(sentOn.value === RACScheduler.mainThreadScheduler)
     }
 
     func testRacingSourceAndTimerLoseAndDuplicateNothing() {
@@ -110,14 +110,14 @@ final class TimeOperatorsThrottleTests: XCTestCase {
         // completion, and no two deliveries may overlap.
         let subject = RACSubject<Int>()
         let scheduler = RACScheduler.scheduler(name: "throttle race")
-        var delivered: [Int] = []
-        var inside = false
+        let delivered = Shared<[Int]>([])
+        let inside = Shared(false)
         let done = expectation(description: "completed")
         subject.throttle(0, onScheduler: scheduler).subscribeNext({
-            XCTAssertFalse(inside)
-            inside = true
-            delivered.append($0)
-            inside = false
+            XCTAssertFalse(inside.value)
+            inside.value = true
+            delivered.value.append($0)
+            inside.value = false
         }, completed: { done.fulfill() })
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
             for value in 0..<5_000 { subject.sendNext(thread * 5_000 + value) }
@@ -125,8 +125,8 @@ final class TimeOperatorsThrottleTests: XCTestCase {
         subject.sendNext(-1)
         subject.sendCompleted()
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(delivered.last, -1)
-        XCTAssertEqual(delivered.filter { $0 == -1 }.count, 1)
-        XCTAssertEqual(Set(delivered).count, delivered.count, "no value is sent twice")
+        XCTAssertEqual(delivered.value.last, -1)
+        XCTAssertEqual(delivered.value.filter { $0 == -1 }.count, 1)
+        XCTAssertEqual(Set(delivered.value).count, delivered.value.count, "no value is sent twice")
     }
 }

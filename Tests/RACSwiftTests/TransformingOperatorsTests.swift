@@ -26,9 +26,9 @@ final class TransformingOperatorsTests: XCTestCase {
 
     func testTryMapThrownErrorEndsSignalAndDisposesSource() {
         let source = DrivenSource<Int>()
-        var calls = 0
+        let calls = Shared(0)
         let recorder = source.signal.tryMap { value -> String in
-            calls += 1
+            calls.value += 1
             if value == 2 { throw TestError(code: 2) }
             return "\(value)"
         }.record()
@@ -37,7 +37,7 @@ final class TransformingOperatorsTests: XCTestCase {
         XCTAssertEqual(recorder.values, ["1"])
         XCTAssertEqual(recorder.errors.map { $0 as? TestError }, [TestError(code: 2)])
         XCTAssertEqual(recorder.completions, 0)
-        XCTAssertEqual(calls, 2, "no value reaches the block after it threw")
+        XCTAssertEqual(calls.value, 2, "no value reaches the block after it threw")
         XCTAssertEqual(source.disposals, 1)
     }
 
@@ -81,16 +81,16 @@ final class TransformingOperatorsTests: XCTestCase {
 
     func testStartWithSendsTheValueBeforeTheReceiversEvents() {
         let source = DrivenSource<Int>()
-        var subscriptionsAtStart: [Int] = []
+        let subscriptionsAtStart = Shared<[Int]>([])
         let recorder = OperatorRecorder<Int>()
         source.signal.startWith(0).subscribeNext({ value in
-            subscriptionsAtStart.append(source.subscriptions)
+            subscriptionsAtStart.value.append(source.subscriptions)
             recorder.values.append(value)
         }, completed: { recorder.completions += 1 })
         source.send(1, 2)
         source.sendCompleted()
         XCTAssertEqual(recorder.values, [0, 1, 2])
-        XCTAssertEqual(subscriptionsAtStart.first, 0, "the receiver is subscribed after the value is sent")
+        XCTAssertEqual(subscriptionsAtStart.value.first, 0, "the receiver is subscribed after the value is sent")
         XCTAssertEqual(recorder.completions, 1)
     }
 

@@ -92,16 +92,16 @@ final class UnkeptSubscriptionTests: XCTestCase {
 
     func testASubscriptionItsSourceKeepsLivesOn() {
         let subject = RACSubject<Int>()
-        var received: [Int] = []
+        let received = Shared<[Int]>([])
         weak var weakToken: Token?
         do {
             let token = Token()
             weakToken = token
-            subject.map { _ = token; return $0 * 2 }.subscribeNext { received.append($0) }
+            subject.map { _ = token; return $0 * 2 }.subscribeNext { received.value.append($0) }
         }
         XCTAssertNotNil(weakToken, "the subject keeps its subscriber")
         subject.sendNext(1)
-        XCTAssertEqual(received, [2])
+        XCTAssertEqual(received.value, [2])
         subject.sendCompleted()
         XCTAssertNil(weakToken, "the end lets it go")
     }
