@@ -11,7 +11,7 @@ import XCTest
 /// receives a `RACSourceSubscriber` in front of the operator's sink.
 final class CreateSignalStressTests: XCTestCase {
     /// What stands between the source and the blocks.
-    private static let routes: [(String, (RACSignal<Int>) -> RACSignal<Int>)] = [
+    private static let routes: [(String, @Sendable (RACSignal<Int>) -> RACSignal<Int>)] = [
         ("direct", { $0 }),
         ("through map", { $0.map { $0 } }),
     ]
@@ -24,7 +24,7 @@ final class CreateSignalStressTests: XCTestCase {
             through(RACSignal<Int>.createSignal { subscriber in
                 escaped.value = subscriber
                 return nil
-            }).subscribeNext(recorder.next, completed: recorder.terminal)
+            }).subscribeNext({ recorder.next($0) }, completed: { recorder.terminal() })
             let subscriber = escaped.value!
             escaped.value = nil
             runConcurrently(threads: 4) { sender in
@@ -41,7 +41,8 @@ final class CreateSignalStressTests: XCTestCase {
     func testNextRacingCompletedNeverOutlivesTheBlocks() {
         for (_, through) in Self.routes {
             for _ in 0..<1_000 {
-                final class Box { var count = 0 }
+                // @unchecked Sendable: test scaffolding, used one thread at a time.
+                final class Box: @unchecked Sendable { var count = 0 }
                 let recorder = OrderRecorder()
                 let box = Box()
                 let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
@@ -51,7 +52,7 @@ final class CreateSignalStressTests: XCTestCase {
                 }).subscribeNext({ value in
                     box.count += 1
                     recorder.next(value)
-                }, completed: recorder.terminal)
+                }, completed: { recorder.terminal() })
                 let subscriber = escaped.value!
                 escaped.value = nil
                 runConcurrently(threads: 2) { index in
@@ -75,7 +76,8 @@ final class CreateSignalStressTests: XCTestCase {
     /// (A release during the delivery is a use after free, which the
     /// sanitizers report.)
     func testDisposalRacingASenderReleasesTheBlocksAfterTheDelivery() {
-        final class Counter { var count = 0 }
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Counter: @unchecked Sendable { var count = 0 }
         for (_, through) in Self.routes {
             for _ in 0..<1_000 {
                 weak var weakCounter: Counter?

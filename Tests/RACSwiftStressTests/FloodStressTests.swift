@@ -12,8 +12,9 @@ import XCTest
 /// serializer bounded its terms, one `sendNext` lasted the whole flood and
 /// the resident set grew by hundreds of megabytes). The release figures
 /// are the soak executable's (`swift run -c release soak --flood`).
+// @unchecked Sendable: test scaffolding, used one thread at a time.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class FloodStressTests: XCTestCase {
+final class FloodStressTests: XCTestCase, @unchecked Sendable {
     private let stride = 1 << 40
     private let floodSeconds = 1.5
 

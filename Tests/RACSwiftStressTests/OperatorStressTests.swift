@@ -32,7 +32,7 @@ final class OperatorStressTests: XCTestCase {
         let senders = 4, perSender = 20_000
         let subjects = (0..<senders).map { _ in RACSubject<Int>() }
         let recorder = OrderRecorder()
-        RACSignal.merge(subjects).subscribeNext(recorder.next, completed: recorder.terminal)
+        RACSignal.merge(subjects).subscribeNext({ recorder.next($0) }, completed: { recorder.terminal() })
         runConcurrently(threads: senders) { sender in
             for value in self.values(of: sender, count: perSender) { subjects[sender].sendNext(value) }
             subjects[sender].sendCompleted()
@@ -56,8 +56,8 @@ final class OperatorStressTests: XCTestCase {
         for limit in [0, 1, 3] {
             let outer = RACSubject<RACSignal<Int>>()
             let recorder = OrderRecorder()
-            outer.flatten(limit).subscribeNext(recorder.next, error: { _ in recorder.terminal() },
-                                               completed: recorder.terminal)
+            outer.flatten(limit).subscribeNext({ recorder.next($0) }, error: { _ in recorder.terminal() },
+                                               completed: { recorder.terminal() })
             runConcurrently(threads: 2) { half in
                 for index in Swift.stride(from: half, to: innerCount, by: 2) {
                     let values = self.values(of: index, count: perInner)
@@ -90,7 +90,7 @@ final class OperatorStressTests: XCTestCase {
             let inners = (0..<threads).map { _ in RACSubject<Int>() }
             let recorder = OrderRecorder()
             let outer = RACSubject<Int>()
-            outer.flattenMap { inners[$0] }.subscribeNext(recorder.next, completed: recorder.terminal)
+            outer.flattenMap { inners[$0] }.subscribeNext({ recorder.next($0) }, completed: { recorder.terminal() })
             for index in 0..<threads { outer.sendNext(index) }
             outer.sendCompleted()
             runConcurrently(threads: threads) { index in
@@ -111,8 +111,9 @@ final class OperatorStressTests: XCTestCase {
         let a = RACSubject<Int>(), b = RACSubject<Int>()
         let recorder = OrderRecorder()
         // A tuple (x, y) is recorded as x * stride + y.
-        a.combineLatestWith(b).map { $0.0 * self.stride + $0.1 }
-            .subscribeNext(recorder.next, completed: recorder.terminal)
+        let stride = self.stride
+        a.combineLatestWith(b).map { $0.0 * stride + $0.1 }
+            .subscribeNext({ recorder.next($0) }, completed: { recorder.terminal() })
         a.sendNext(0)
         b.sendNext(0)
         let subjects = [a, b]
@@ -140,7 +141,7 @@ final class OperatorStressTests: XCTestCase {
         let recorder = OrderRecorder()
         // Each array must hold one sequence number three times.
         RACSignal.zip(subjects).map { values in values.allSatisfy { $0 == values[0] } ? values[0] : -1 }
-            .subscribeNext(recorder.next, completed: recorder.terminal)
+            .subscribeNext({ recorder.next($0) }, completed: { recorder.terminal() })
         runConcurrently(threads: senders) { sender in
             for value in 0..<perSender { subjects[sender].sendNext(value) }
             subjects[sender].sendCompleted()
@@ -176,7 +177,7 @@ final class OperatorStressTests: XCTestCase {
             var spin = 0
             for step in 0..<200 { spin &+= step }
             recorder.next(value + spin - spin)
-        }, error: { _ in recorder.terminal() }, completed: recorder.terminal)
+        }, error: { _ in recorder.terminal() }, completed: { recorder.terminal() })
         let first = RACSubject<Int>()
         outer.sendNext(first)
         let current = CurrentInner(first)
@@ -222,7 +223,7 @@ final class OperatorStressTests: XCTestCase {
         for round in 0..<200 {
             let receiver = RACSubject<Int>(), trigger = RACSubject<Void>()
             let recorder = OrderRecorder()
-            receiver.takeUntil(trigger).subscribeNext(recorder.next, completed: recorder.terminal)
+            receiver.takeUntil(trigger).subscribeNext({ recorder.next($0) }, completed: { recorder.terminal() })
             runConcurrently(threads: 3) { index in
                 if index == 2 {
                     // Fire at a different point of the sends each round.

@@ -60,8 +60,11 @@ final class OrderRecorder: @unchecked Sendable {
     }
 }
 
+
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class SubjectStressTests: XCTestCase {
+final class SubjectStressTests: XCTestCase, @unchecked Sendable {
     private let stride = 1_000_000
 
     /// Racing senders: no overlap, per-sender FIFO, every subscriber sees
@@ -71,7 +74,7 @@ final class SubjectStressTests: XCTestCase {
             let subject = RACSubject<Int>()
             let recorders = (0..<4).map { _ in OrderRecorder() }
             for recorder in recorders {
-                subject.subscribeNext(recorder.next, completed: recorder.terminal)
+                subject.subscribeNext({ recorder.next($0) }, completed: { recorder.terminal() })
             }
             let perSender = 20_000 / senders
             runConcurrently(threads: senders) { sender in
@@ -96,7 +99,7 @@ final class SubjectStressTests: XCTestCase {
     func testSendersRaceSubscribeDisposeChurn() {
         let subject = RACSubject<Int>()
         let steady = OrderRecorder()
-        subject.subscribeNext(steady.next)
+        subject.subscribeNext({ steady.next($0) })
         let senders = 2, churners = 2, perSender = 20_000, cycles = 3_000
         let overlaps = Tally()
         runConcurrently(threads: senders + churners) { index in
@@ -106,7 +109,7 @@ final class SubjectStressTests: XCTestCase {
             }
             for _ in 0..<cycles {
                 let recorder = OrderRecorder()
-                let disposable = subject.subscribeNext(recorder.next)
+                let disposable = subject.subscribeNext({ recorder.next($0) })
                 disposable.dispose()
                 if recorder.overlaps > 0 { overlaps.add() }
             }
@@ -122,7 +125,7 @@ final class SubjectStressTests: XCTestCase {
     func testDisposeHappensBeforeLaterSend() {
         let subject = RACSubject<Int>()
         let background = OrderRecorder()
-        subject.subscribeNext(background.next)
+        subject.subscribeNext({ background.next($0) })
         let leaks = Tally()
         let rounds = 5_000
         let disposedSignal = DispatchSemaphore(value: 0)
@@ -184,7 +187,7 @@ final class SubjectStressTests: XCTestCase {
         for _ in 0..<300 {
             let subject = RACSubject<Int>()
             let recorders = (0..<3).map { _ in OrderRecorder() }
-            for recorder in recorders { subject.subscribeNext(recorder.next, completed: recorder.terminal) }
+            for recorder in recorders { subject.subscribeNext({ recorder.next($0) }, completed: { recorder.terminal() }) }
             runConcurrently(threads: 3) { index in
                 if index == 2 {
                     subject.sendCompleted()
@@ -234,7 +237,7 @@ final class SubjectStressTests: XCTestCase {
                 for value in 0..<count { subject.sendNext(value) }
                 subject.sendCompleted()
             } else {
-                subject.subscribeNext(recorders[index].next, completed: recorders[index].terminal)
+                subject.subscribeNext({ recorders[index].next($0) }, completed: { recorders[index].terminal() })
             }
         }
         // Subscriptions from plain threads may be scheduled; wait for them.
@@ -251,7 +254,7 @@ final class SubjectStressTests: XCTestCase {
             // Echo each original value once, as a negative value.
             if value >= 0 { subject.sendNext(-value - 1) }
         }
-        subject.subscribeNext(recorder.next)
+        subject.subscribeNext({ recorder.next($0) })
         let perSender = 10_000
         runConcurrently(threads: 3) { sender in
             for sequence in 0..<perSender { subject.sendNext(sender * self.stride + sequence) }

@@ -20,13 +20,13 @@ final class AggregatingOperatorsTests: XCTestCase {
     }
 
     func testAggregatePassesErrorOnWithoutAResult() {
-        let recorder = coldFailing(1, 2).aggregateWithStart(0, reduce: +).record()
+        let recorder = coldFailing(1, 2).aggregateWithStart(0, reduce: { $0 + $1 }).record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.errors.count, 1)
     }
 
     func testAggregateRestartsForEachSubscription() {
-        let sum = coldValues(1, 2).aggregateWithStart(0, reduce: +)
+        let sum = coldValues(1, 2).aggregateWithStart(0, reduce: { $0 + $1 })
         XCTAssertEqual(sum.record().values, [3])
         XCTAssertEqual(sum.record().values, [3])
     }

@@ -11,7 +11,7 @@ import XCTest
 /// they rely on.
 final class BlockingReadMisuseTests: XCTestCase {
     /// Runs `body` inside a delivery of `subject`, sent from this thread.
-    private func insideDelivery<T>(of subject: RACSubject<T>, value: T, _ body: @escaping () -> Void) {
+    private func insideDelivery<T>(of subject: RACSubject<T>, value: T, _ body: @escaping @Sendable () -> Void) {
         let disposable = subject.subscribeNext { _ in body() }
         subject.sendNext(value)
         disposable.dispose()
@@ -19,34 +19,34 @@ final class BlockingReadMisuseTests: XCTestCase {
 
     func testReadOfTheSubjectBeingDeliveredIsRecognised() {
         let subject = RACSubject<Int>()
-        var verdicts: [racs_probe_verdict] = []
+        let verdicts = Shared<[racs_probe_verdict]>([])
         insideDelivery(of: subject, value: 1) {
-            verdicts.append(subject.subscribeForBlockingRead { _ in }.verdict)
-            verdicts.append(subject.skip(1).map { $0 * 2 }.subscribeForBlockingRead { _ in }.verdict)
+            verdicts.value.append(subject.subscribeForBlockingRead { _ in }.verdict)
+            verdicts.value.append(subject.skip(1).map { $0 * 2 }.subscribeForBlockingRead { _ in }.verdict)
         }
-        XCTAssertEqual(verdicts, [.owned_subjects, .owned_subjects])
+        XCTAssertEqual(verdicts.value, [.owned_subjects, .owned_subjects])
     }
 
     func testReplayThatSkipsItsValueIsRecognised() {
         let subject = RACBehaviorSubject(defaultValue: 0)
-        var verdict: racs_probe_verdict?
+        let verdict = Shared<racs_probe_verdict?>(nil)
         insideDelivery(of: subject, value: 1) {
-            verdict = subject.skip(1).subscribeForBlockingRead { _ in }.verdict
+            verdict.value = subject.skip(1).subscribeForBlockingRead { _ in }.verdict
         }
-        XCTAssertEqual(verdict, .owned_subjects)
+        XCTAssertEqual(verdict.value, .owned_subjects)
     }
 
     func testReadThatAnotherSourceCanAnswerIsNot() {
         let subject = RACSubject<Int>()
-        var verdicts: [racs_probe_verdict] = []
+        let verdicts = Shared<[racs_probe_verdict]>([])
         insideDelivery(of: subject, value: 1) {
             let other = RACSignal<Int>.createSignal { _ in nil }
-            verdicts.append(subject.merge(other).subscribeForBlockingRead { _ in }.verdict)
+            verdicts.value.append(subject.merge(other).subscribeForBlockingRead { _ in }.verdict)
             let later = subject.timeout(10, onScheduler: RACScheduler.scheduler())
-            verdicts.append(later.subscribeForBlockingRead { _ in }.verdict)
-            verdicts.append(RACSubject<Int>().subscribeForBlockingRead { _ in }.verdict)
+            verdicts.value.append(later.subscribeForBlockingRead { _ in }.verdict)
+            verdicts.value.append(RACSubject<Int>().subscribeForBlockingRead { _ in }.verdict)
         }
-        XCTAssertEqual(verdicts, [.answerable, .answerable, .answerable])
+        XCTAssertEqual(verdicts.value, [.answerable, .answerable, .answerable])
     }
 
     func testReadOutsideADeliveryIsNot() {
@@ -56,20 +56,20 @@ final class BlockingReadMisuseTests: XCTestCase {
 
     func testReplayedValueStillAnswersAtOnce() {
         let subject = RACReplaySubject<Int>()
-        var read: Int?
+        let read = Shared<Int?>(nil)
         insideDelivery(of: subject, value: 7) {
-            read = subject.first()
+            read.value = subject.first()
         }
-        XCTAssertEqual(read, 7)
+        XCTAssertEqual(read.value, 7)
     }
 
     func testCapacityZeroReplayIsRecognised() {
         let subject = RACReplaySubject<Int>(capacity: 0)
-        var verdict: racs_probe_verdict?
+        let verdict = Shared<racs_probe_verdict?>(nil)
         insideDelivery(of: subject, value: 1) {
-            verdict = subject.subscribeForBlockingRead { _ in }.verdict
+            verdict.value = subject.subscribeForBlockingRead { _ in }.verdict
         }
-        XCTAssertEqual(verdict, .owned_subjects)
+        XCTAssertEqual(verdict.value, .owned_subjects)
     }
 
     /// The real call, in a forked child (it stops the process): `first()`

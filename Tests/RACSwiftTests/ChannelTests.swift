@@ -148,7 +148,8 @@ final class ChannelTests: XCTestCase {
     }
 
     func testATerminalSubscribesThroughTheSubscriberProtocolToo() {
-        final class Collector: RACSubscriber {
+        // @unchecked Sendable: test scaffolding, used on this thread.
+        final class Collector: RACSubscriber, @unchecked Sendable {
             var values: [Int] = []
             var disposables = 0
             func sendNext(_ value: Int) { values.append(value) }
@@ -232,7 +233,8 @@ final class ChannelTests: XCTestCase {
     }
 
     func testSubscribersAreReleasedWhenTheChannelGoesAway() {
-        final class Token {}
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
         weak var weakToken: Token?
         do {
             let channel = RACChannel<Int>()

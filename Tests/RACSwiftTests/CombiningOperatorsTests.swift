@@ -55,12 +55,12 @@ final class CombiningOperatorsTests: XCTestCase {
     }
 
     func testConcatSubscribesNothingMoreOnceTheSubscriberDisposed() {
-        var laterSubscriptions = 0
+        let laterSubscriptions = Shared(0)
         let subscriber = DisposingAtFirstValueSubscriber<Int>()
-        RACSignal.concat([coldValues(1, 2), countingSubscriptions({ laterSubscriptions += 1 }, 3)]).subscribe(subscriber)
+        RACSignal.concat([coldValues(1, 2), countingSubscriptions({ laterSubscriptions.value += 1 }, 3)]).subscribe(subscriber)
         XCTAssertEqual(subscriber.values, [1])
         XCTAssertEqual(subscriber.terminals, 0)
-        XCTAssertEqual(laterSubscriptions, 0)
+        XCTAssertEqual(laterSubscriptions.value, 0)
     }
 
     func testConcatOfManySynchronousSignalsKeepsTheStackFlat() {
@@ -102,12 +102,12 @@ final class CombiningOperatorsTests: XCTestCase {
     }
 
     func testMergeSubscribesNothingAfterAnErrorDuringSubscription() {
-        var laterSubscriptions = 0
+        let laterSubscriptions = Shared(0)
         let failing = RACSignal<Int>.error(TestError())
-        let later = countingSubscriptions({ laterSubscriptions += 1 }, 1)
+        let later = countingSubscriptions({ laterSubscriptions.value += 1 }, 1)
         let recorder = RACSignal.merge([failing, later]).record()
         XCTAssertEqual(recorder.errors.count, 1)
-        XCTAssertEqual(laterSubscriptions, 0)
+        XCTAssertEqual(laterSubscriptions.value, 0)
     }
 
     func testDisposingMergeDisposesEverySource() {
@@ -179,11 +179,11 @@ final class CombiningOperatorsTests: XCTestCase {
     }
 
     func testZipSubscribesNothingAfterAnErrorDuringSubscription() {
-        var laterSubscriptions = 0
-        let later = countingSubscriptions({ laterSubscriptions += 1 }, 1)
+        let laterSubscriptions = Shared(0)
+        let later = countingSubscriptions({ laterSubscriptions.value += 1 }, 1)
         let recorder = RACSignal.zip([.error(TestError()), later]).record()
         XCTAssertEqual(recorder.errors.count, 1)
-        XCTAssertEqual(laterSubscriptions, 0)
+        XCTAssertEqual(laterSubscriptions.value, 0)
     }
 
     func testZipSubscribesSideEffectingSignalOncePerPosition() {

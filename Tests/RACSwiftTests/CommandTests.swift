@@ -33,7 +33,7 @@ final class CommandTests: XCTestCase {
 
     private func command<Input, Value>(
         enabled: RACSignal<Bool>? = nil,
-        _ signalBlock: @escaping (Input) -> RACSignal<Value>
+        _ signalBlock: @escaping @Sendable (Input) -> RACSignal<Value>
     ) -> RACCommand<Input, Value> {
         RACCommand(enabled: enabled, scheduler: scheduler, signalBlock: signalBlock)
     }
@@ -59,10 +59,10 @@ final class CommandTests: XCTestCase {
     }
 
     func testExecuteReturnsTheExecutionReplayedWithoutExecutingAgain() {
-        var calls: [Int] = []
+        let calls = Shared<[Int]>([])
         let subscriptions = Shared(0)
         let command: RACCommand<Int, Int> = command { input in
-            calls.append(input)
+            calls.value.append(input)
             return RACSignal.createSignal { subscriber in
                 subscriptions.value += 1
                 subscriber.sendNext(input)
@@ -71,7 +71,7 @@ final class CommandTests: XCTestCase {
             }
         }
         let execution = command.execute(7)
-        XCTAssertEqual(calls, [7], "the signal block runs at once")
+        XCTAssertEqual(calls.value, [7], "the signal block runs at once")
         XCTAssertEqual(subscriptions.value, 0, "the execution is subscribed on the scheduler")
         scheduler.stepAll()
         let first = CommandRecorder(execution)
@@ -82,7 +82,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(subscriptions.value, 1)
         command.execute(8)
         scheduler.stepAll()
-        XCTAssertEqual(calls, [7, 8], "one call per execution")
+        XCTAssertEqual(calls.value, [7, 8], "one call per execution")
     }
 
     func testExecutingIsTrueWhileAnExecutionRuns() {
@@ -104,9 +104,9 @@ final class CommandTests: XCTestCase {
 
     func testIsDisabledWhileExecutingUnlessConcurrentExecutionIsAllowed() {
         let subject = RACSubject<Int>()
-        var calls = 0
+        let calls = Shared(0)
         let command: RACCommand<Void, Int> = command {
-            calls += 1
+            calls.value += 1
             return subject
         }
         let enabled = CommandRecorder(command.enabled)
@@ -116,14 +116,14 @@ final class CommandTests: XCTestCase {
 
         let refused = CommandRecorder(command.execute(()))
         XCTAssertEqual(refused.errors.first as? RACCommandError, .notEnabled)
-        XCTAssertEqual(calls, 1, "a refused execution does not call the signal block")
+        XCTAssertEqual(calls.value, 1, "a refused execution does not call the signal block")
 
         command.allowsConcurrentExecution = true
         scheduler.stepAll()
         XCTAssertEqual(enabled.values, [true, false, true])
         XCTAssertTrue(command.allowsConcurrentExecution)
         XCTAssertEqual(CommandRecorder(command.execute(())).errors.count, 0)
-        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(calls.value, 2)
     }
 
     func testEnabledFollowsTheEnabledSignal() {
@@ -290,15 +290,15 @@ final class CommandTests: XCTestCase {
                 return nil
             }
         }
-        var reads: [String] = []
-        func read(_ place: String, _ value: Int) {
-            reads.append("\(place) \(value): executing \(command.executing.first()!), enabled \(command.enabled.first()!)")
+        let reads = Shared<[String]>([])
+        @Sendable func read(_ place: String, _ value: Int) {
+            reads.value.append("\(place) \(value): executing \(command.executing.first()!), enabled \(command.enabled.first()!)")
         }
         command.executionSignals.subscribeNext { execution in execution.subscribeNext { read("inner", $0) } }
         command.executionSignals.flatten().subscribeNext { read("flatten", $0) }
         command.execute(1)
         scheduler.stepAll()
-        XCTAssertEqual(reads, [
+        XCTAssertEqual(reads.value, [
             "inner 1: executing true, enabled false", "flatten 1: executing true, enabled false",
             "inner 2: executing true, enabled false", "flatten 2: executing true, enabled false",
         ])

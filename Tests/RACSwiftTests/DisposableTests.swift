@@ -19,7 +19,8 @@ final class DisposableTests: XCTestCase {
     }
 
     func testBlockIsReleasedAfterDispose() {
-        final class Token {}
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
         weak var weakToken: Token?
         let disposable: RACDisposable = {
             let token = Token()
@@ -77,7 +78,8 @@ final class DisposableTests: XCTestCase {
     }
 
     func testCompoundReleasesChildrenWhenDisposed() {
-        final class Token {}
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
         weak var weakToken: Token?
         let compound = RACCompoundDisposable()
         do {

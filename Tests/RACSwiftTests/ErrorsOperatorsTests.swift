@@ -182,20 +182,20 @@ final class ErrorsOperatorsTests: XCTestCase {
     }
 
     func testRepeatOnTheMainThreadRepeatsOnTheMainThreadScheduler() {
-        var subscriptions = 0
-        var threads: Set<Bool> = []
+        let subscriptions = Shared(0)
+        let threads = Shared<Set<Bool>>([])
         let signal = countingSubscriptions({
-            subscriptions += 1
-            threads.insert(Thread.isMainThread)
+            subscriptions.value += 1
+            threads.value.insert(Thread.isMainThread)
         }, 1)
         let done = expectation(description: "completed")
         let values = Shared<[Int]>([])
         signal.repeat().take(3).subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
-        XCTAssertEqual(subscriptions, 1, "later repetitions wait for the main queue")
+        XCTAssertEqual(subscriptions.value, 1, "later repetitions wait for the main queue")
         wait(for: [done], timeout: 10)
         XCTAssertEqual(values.value, [1, 1, 1])
-        XCTAssertEqual(subscriptions, 3)
-        XCTAssertEqual(threads, [true])
+        XCTAssertEqual(subscriptions.value, 3)
+        XCTAssertEqual(threads.value, [true])
     }
 
     func testRepeatStopsWhenDisposedFromABlock() {

@@ -7,14 +7,15 @@ import XCTest
 /// subscriber is kept: the operators' blocks and the subscriber's blocks, so
 /// that a block capturing the keeper makes no retain cycle.
 final class EscapedSubscriberTests: XCTestCase {
-    private final class Token {}
+    // @unchecked Sendable: test scaffolding, used one thread at a time.
+    private final class Token: @unchecked Sendable {}
 
     /// How a subscription ends.
     private enum End: CaseIterable { case completed, error, disposed }
 
     /// The operators between the kept subscriber and the blocks, each given
     /// a block that captures `token`.
-    private static let chains: [(String, (RACSignal<Int>, Token) -> RACSignal<Int>)] = [
+    private static let chains: [(String, @Sendable (RACSignal<Int>, Token) -> RACSignal<Int>)] = [
         ("map", { signal, token in signal.map { value in _ = token; return value } }),
         ("filter", { signal, token in signal.filter { _ in _ = token; return true } }),
         ("doNext", { signal, token in signal.doNext { _ in _ = token } }),

@@ -3,7 +3,8 @@ import XCTest
 
 /// A signal written outside RACSwift: it keeps its subscriber for the test
 /// to drive, and watches the disposable it returns.
-final class ManualSignal: RACSignal<Int> {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+final class ManualSignal: RACSignal<Int>, @unchecked Sendable {
     var subscriber: (any RACSubscriber<Int>)?
     weak var returnedDisposable: RACDisposable?
 
@@ -107,13 +108,13 @@ final class FlatteningOperatorsTests: XCTestCase {
     func testFlattenWithALimitNeverSubscribesQueuedSignalsAfterAnError() {
         let outer = RACSubject<RACSignal<Int>>()
         let running = RACSubject<Int>()
-        var queuedSubscriptions = 0
+        let queuedSubscriptions = Shared(0)
         let recorder = outer.flatten(1).record()
         outer.sendNext(running)
-        outer.sendNext(countingSubscriptions({ queuedSubscriptions += 1 }, 1))
+        outer.sendNext(countingSubscriptions({ queuedSubscriptions.value += 1 }, 1))
         running.sendError(TestError())
         XCTAssertEqual(recorder.errors.count, 1)
-        XCTAssertEqual(queuedSubscriptions, 0)
+        XCTAssertEqual(queuedSubscriptions.value, 0)
     }
 
     func testFlattenWithALimitStartsNoQueuedSignalOnceTheSubscriberDisposed() {

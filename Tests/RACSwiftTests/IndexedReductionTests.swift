@@ -27,7 +27,8 @@ final class IndexedReductionTests: XCTestCase {
     }
 
     func testAggregateWithAStartFactoryStartsFreshForEachSubscription() {
-        final class Box { var items: [String] = [] }
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Box: @unchecked Sendable { var items: [String] = [] }
         let made = Shared(0)
         let aggregated = letters.aggregateWithStartFactory({ () -> Box in made.value += 1; return Box() }) { box, letter in
             box.items.append(letter)

@@ -10,8 +10,8 @@ final class LinearizableSubscribeTests: XCTestCase {
     /// another thread runs `pending` (its sends are handed over to this
     /// thread and return), and then `inside` runs, still inside the delivery.
     private func whileDelivering(_ subject: RACSubject<Int>,
-                                 after pending: @escaping (RACSubject<Int>) -> Void,
-                                 _ inside: @escaping () -> Void) {
+                                 after pending: @escaping @Sendable (RACSubject<Int>) -> Void,
+                                 _ inside: @escaping @Sendable () -> Void) {
         let once = Once()
         subject.subscribeNext { value in
             guard value == 1, once.first() else { return }
@@ -70,17 +70,18 @@ final class LinearizableSubscribeTests: XCTestCase {
 
     func testBehaviorSubjectFirstInsideABlockReadsTheLatestValue() {
         let subject = RACBehaviorSubject(defaultValue: 0)
-        var read: Int?
+        let read = Shared<Int?>(nil)
         whileDelivering(subject, after: { $0.sendNext(2) }) {
-            read = subject.first()
+            read.value = subject.first()
         }
-        XCTAssertEqual(read, 2, "2's sendNext returned before the read")
+        XCTAssertEqual(read.value, 2, "2's sendNext returned before the read.value")
     }
 }
 
 /// True the first time only. Test scaffolding: a subscriber's block runs
 /// on one thread at a time.
-private final class Once {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+private final class Once: @unchecked Sendable {
     private var done = false
     func first() -> Bool {
         defer { done = true }

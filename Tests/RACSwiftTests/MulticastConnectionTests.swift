@@ -6,7 +6,8 @@ import XCTest
 /// and forwards whatever `feed` sends, like RAC's spec sources built with
 /// `createSignal` (here without the subscription scheduler, so that the
 /// counts are exact on any thread).
-final class MulticastTestSource: RACSignal<Int> {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+final class MulticastTestSource: RACSignal<Int>, @unchecked Sendable {
     let feed = RACSubject<Int>()
     private(set) var subscriptions = 0
     private(set) var disposals = 0
@@ -275,7 +276,8 @@ final class MulticastConnectionTests: XCTestCase {
 }
 
 /// A source whose subscription blocks until released.
-private final class SlowSource: RACSignal<Int> {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+private final class SlowSource: RACSignal<Int>, @unchecked Sendable {
     let entered: DispatchSemaphore
     let release: DispatchSemaphore
     private(set) var subscriptions = 0

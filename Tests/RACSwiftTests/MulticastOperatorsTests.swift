@@ -5,7 +5,8 @@ import XCTest
 final class MulticastOperatorsTests: XCTestCase {
     /// A cold signal that sends 1, 2, 3 and completes, counting the times
     /// its side effects run.
-    private final class Counter {
+    // @unchecked Sendable: test scaffolding, used one thread at a time.
+    private final class Counter: @unchecked Sendable {
         var runs = 0
         var disposals = 0
 
@@ -33,7 +34,8 @@ final class MulticastOperatorsTests: XCTestCase {
     }
 
     /// What one subscription received.
-    private final class Recording {
+    // @unchecked Sendable: test scaffolding, used one thread at a time.
+    private final class Recording: @unchecked Sendable {
         var values: [Int] = []
         var completions = 0
         var errors = 0

@@ -2,8 +2,11 @@ import Observation
 import RACSwift
 import XCTest
 
+
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+
 @Observable
-final class ObservedModel {
+final class ObservedModel: @unchecked Sendable {
     var name = "initial"
     @ObservationIgnored var reads = 0
 

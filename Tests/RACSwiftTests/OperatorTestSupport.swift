@@ -2,7 +2,8 @@ import RACSwift
 import XCTest
 
 /// Everything one subscription received.
-final class OperatorRecorder<Value> {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+final class OperatorRecorder<Value>: @unchecked Sendable {
     var values: [Value] = []
     var errors: [any Error] = []
     var completions = 0
@@ -22,7 +23,8 @@ extension RACSignal {
 
 /// A cold source driven by the test: it keeps the subscriber of its latest
 /// subscription and counts subscriptions and disposals of them.
-final class DrivenSource<Value> {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+final class DrivenSource<Value>: @unchecked Sendable {
     private(set) var subscriptions = 0
     private(set) var disposals = 0
     private var subscriber: (any RACSubscriber<Value>)?
@@ -52,8 +54,9 @@ final class DrivenSource<Value> {
 
 /// A cold signal that sends `values`, then completes, on subscription.
 func coldValues<Value>(_ values: Value...) -> RACSignal<Value> {
-    RACSignal.createSignal { subscriber in
-        for value in values { subscriber.sendNext(value) }
+    let values = Shared(values)
+    return RACSignal.createSignal { subscriber in
+        for value in values.value { subscriber.sendNext(value) }
         subscriber.sendCompleted()
         return nil
     }
@@ -61,8 +64,9 @@ func coldValues<Value>(_ values: Value...) -> RACSignal<Value> {
 
 /// A cold signal that sends `values`, then fails with `error`.
 func coldFailing<Value>(_ values: Value..., error: any Error = TestError()) -> RACSignal<Value> {
-    RACSignal.createSignal { subscriber in
-        for value in values { subscriber.sendNext(value) }
+    let values = Shared(values)
+    return RACSignal.createSignal { subscriber in
+        for value in values.value { subscriber.sendNext(value) }
         subscriber.sendError(error)
         return nil
     }
@@ -75,10 +79,11 @@ extension OperatorRecorder {
 
 /// A cold signal that counts its subscriptions in `count`, then sends
 /// `values` and completes.
-func countingSubscriptions<Value>(_ count: @escaping () -> Void, _ values: Value...) -> RACSignal<Value> {
-    RACSignal.createSignal { subscriber in
+func countingSubscriptions<Value>(_ count: @escaping @Sendable () -> Void, _ values: Value...) -> RACSignal<Value> {
+    let values = Shared(values)
+    return RACSignal.createSignal { subscriber in
         count()
-        for value in values { subscriber.sendNext(value) }
+        for value in values.value { subscriber.sendNext(value) }
         subscriber.sendCompleted()
         return nil
     }
@@ -87,7 +92,8 @@ func countingSubscriptions<Value>(_ count: @escaping () -> Void, _ values: Value
 /// A subscriber that disposes its subscription at its first value, through
 /// the disposable it was given in `didSubscribe(with:)`: it can stop a
 /// subscription in the middle of a synchronous `subscribe`.
-final class DisposingAtFirstValueSubscriber<Value>: RACSubscriber {
+// @unchecked Sendable: test scaffolding, used on one thread.
+final class DisposingAtFirstValueSubscriber<Value>: RACSubscriber, @unchecked Sendable {
     private(set) var values: [Value] = []
     private(set) var terminals = 0
     private var disposable: RACCompoundDisposable?

@@ -12,7 +12,8 @@ private func stackAddress() -> Int {
 /// Queues blocks until `runNext()` and hands out disposables that cancel
 /// nothing, like a scheduler that cannot cancel: what tests see is what
 /// `scheduleRecursiveBlock(_:)` does by itself.
-private final class SchedulerManualScheduler: RACScheduler {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+private final class SchedulerManualScheduler: RACScheduler, @unchecked Sendable {
     private var blocks: [() -> Void] = []
     /// The disposable `schedule(_:)` returned last, while someone holds it.
     weak var lastHandedOut: RACDisposable?

@@ -5,7 +5,8 @@ import XCTest
 /// A million values: walking, folding and releasing must take constant
 /// stack. Recursion over that length would overflow the stack, which
 /// crashes the test process rather than failing one test.
-final class SequenceLongTests: XCTestCase {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+final class SequenceLongTests: XCTestCase, @unchecked Sendable {
     private let count = 1_000_000
 
     func testIteratesAMillionValues() {
@@ -64,9 +65,10 @@ final class SequenceLongTests: XCTestCase {
 
     func testBuildsAndWalksAMillionNodeHeadBlockChain() {
         // A chain made with init(headBlock:tailBlock:), each tail made on demand.
-        func chain(from value: Int) -> RACSequence<Int> {
+        let count = self.count
+        @Sendable func chain(from value: Int) -> RACSequence<Int> {
             RACSequence(headBlock: { value }, tailBlock: {
-                value + 1 < self.count ? chain(from: value + 1) : nil
+                value + 1 < count ? chain(from: value + 1) : nil
             })
         }
         XCTAssertEqual(chain(from: 0).foldLeftWithStart(0) { $0 &+ $1 }, count * (count - 1) / 2)

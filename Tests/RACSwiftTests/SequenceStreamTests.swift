@@ -6,7 +6,8 @@ import XCTest
 /// values, laziness on an infinite sequence, eagerness on an eager one.
 final class SequenceStreamTests: XCTestCase {
     /// 0, 1, 2, … for ever, counting the values computed.
-    private final class Naturals {
+    // @unchecked Sendable: test scaffolding, used one thread at a time.
+    private final class Naturals: @unchecked Sendable {
         var computed = 0
         func from(_ n: Int) -> RACSequence<Int> {
             RACSequence(headBlock: { self.computed += 1; return n }, tailBlock: { self.from(n + 1) })
@@ -95,7 +96,7 @@ final class SequenceStreamTests: XCTestCase {
 
 private extension RACSequence {
     /// A test helper: `distinctUntilChanged` by a comparison, for tuples.
-    func distinctUntilChanged(by equal: @escaping (Value, Value) -> Bool) -> RACSequence<Value> {
+    func distinctUntilChanged(by equal: @escaping @Sendable (Value, Value) -> Bool) -> RACSequence<Value> {
         let previous = Shared<Value?>(nil)
         return filter { value in
             defer { previous.value = value }

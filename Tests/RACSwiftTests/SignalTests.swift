@@ -106,7 +106,8 @@ final class SignalTests: XCTestCase {
     }
 
     func testTerminalEventReleasesBlocks() {
-        final class Token {}
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
         weak var weakToken: Token?
         let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
         let signal = RACSignal<Int>.createSignal { subscriber in
@@ -128,7 +129,8 @@ final class SignalTests: XCTestCase {
     /// keeps the block until the block returns (the release waits for the
     /// delivery), and receives nothing more.
     func testDisposalFromInsideTheBlockReleasesAfterTheBlockReturns() {
-        final class Token { var alive = true }
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable { var alive = true }
         weak var weakToken: Token?
         let kept = Shared<(any RACSubscriber<Int>)?>(nil)
         let disposable = Shared<RACDisposable?>(nil)
@@ -151,7 +153,8 @@ final class SignalTests: XCTestCase {
     }
 
     func testDisposalReleasesSubscriberWhenSourceLetsGo() {
-        final class Token {}
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
         weak var weakToken: Token?
         let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
         let disposable: RACDisposable = {
@@ -281,7 +284,8 @@ final class SignalTests: XCTestCase {
 
 /// A RACSignal subclass written the way a user would: it overrides only
 /// `subscribe(_:)` and forwards to another signal.
-private final class ForwardingSignal: RACSignal<Int> {
+// @unchecked Sendable: test scaffolding, used one thread at a time.
+private final class ForwardingSignal: RACSignal<Int>, @unchecked Sendable {
     let target: RACSignal<Int>
     init(_ target: RACSignal<Int>) { self.target = target }
     override func subscribe(_ subscriber: any RACSubscriber<Int>) -> RACDisposable {

@@ -5,7 +5,8 @@ import XCTest
 final class StartTests: XCTestCase {
     /// A block that records each run and the scheduler it ran on, then
     /// sends 1, 2 and completes.
-    private final class Block {
+    // @unchecked Sendable: test scaffolding, run by one scheduler at a time.
+    private final class Block: @unchecked Sendable {
         var runs = 0
         var schedulers: [RACScheduler?] = []
 
@@ -23,7 +24,7 @@ final class StartTests: XCTestCase {
     func testStartLazilyRunsNothingUntilSubscribed() {
         let block = Block()
         let scheduler = RACTestScheduler()
-        _ = RACSignal<Int>.startLazily(with: scheduler, block: block.run)
+        _ = RACSignal<Int>.startLazily(with: scheduler, block: { block.run($0) })
         scheduler.stepAll()
         XCTAssertEqual(block.runs, 0)
     }
@@ -31,7 +32,7 @@ final class StartTests: XCTestCase {
     func testStartLazilyRunsTheBlockOnTheSchedulerOnce() {
         let block = Block()
         let scheduler = RACTestScheduler()
-        let signal = RACSignal<Int>.startLazily(with: scheduler, block: block.run)
+        let signal = RACSignal<Int>.startLazily(with: scheduler, block: { block.run($0) })
         let first = Shared<[Int]>([])
         let second = Shared<[Int]>([])
         let completions = Shared(0)
@@ -49,7 +50,7 @@ final class StartTests: XCTestCase {
     func testStartLazilyReplaysToLateSubscribersOnTheScheduler() {
         let block = Block()
         let scheduler = RACTestScheduler()
-        let signal = RACSignal<Int>.startLazily(with: scheduler, block: block.run)
+        let signal = RACSignal<Int>.startLazily(with: scheduler, block: { block.run($0) })
         signal.subscribeNext { _ in }
         scheduler.stepAll()
         let values = Shared<[Int]>([])
@@ -64,7 +65,7 @@ final class StartTests: XCTestCase {
 
     func testStartLazilyWithTheImmediateSchedulerRunsSynchronouslyOnFirstSubscription() {
         let block = Block()
-        let signal = RACSignal<Int>.startLazily(with: .immediateScheduler, block: block.run)
+        let signal = RACSignal<Int>.startLazily(with: .immediateScheduler, block: { block.run($0) })
         XCTAssertEqual(block.runs, 0)
         let values = Shared<[Int]>([])
         signal.subscribeNext { values.value.append($0) }
@@ -75,7 +76,7 @@ final class StartTests: XCTestCase {
     func testStartLazilyDisposalBeforeTheSchedulerRunsCancelsTheSubscription() {
         let block = Block()
         let scheduler = RACTestScheduler()
-        let signal = RACSignal<Int>.startLazily(with: scheduler, block: block.run)
+        let signal = RACSignal<Int>.startLazily(with: scheduler, block: { block.run($0) })
         signal.subscribeNext { _ in }.dispose()
         scheduler.stepAll()
         XCTAssertEqual(block.runs, 0)
@@ -106,7 +107,7 @@ final class StartTests: XCTestCase {
     func testStartEagerlyRunsTheBlockWithoutASubscriber() {
         let block = Block()
         let scheduler = RACTestScheduler()
-        _ = RACSignal<Int>.startEagerly(with: scheduler, block: block.run)
+        _ = RACSignal<Int>.startEagerly(with: scheduler, block: { block.run($0) })
         XCTAssertEqual(block.runs, 0, "the block is scheduled, not run")
         scheduler.stepAll()
         XCTAssertEqual(block.runs, 1)
@@ -116,7 +117,7 @@ final class StartTests: XCTestCase {
     func testStartEagerlyRunsTheBlockOnceAndReplaysToEverySubscriber() {
         let block = Block()
         let scheduler = RACTestScheduler()
-        let signal = RACSignal<Int>.startEagerly(with: scheduler, block: block.run)
+        let signal = RACSignal<Int>.startEagerly(with: scheduler, block: { block.run($0) })
         scheduler.stepAll()
         let first = Shared<[Int]>([])
         let second = Shared<[Int]>([])
@@ -130,7 +131,7 @@ final class StartTests: XCTestCase {
 
     func testStartEagerlyWithTheImmediateSchedulerRunsAtOnce() {
         let block = Block()
-        let signal = RACSignal<Int>.startEagerly(with: .immediateScheduler, block: block.run)
+        let signal = RACSignal<Int>.startEagerly(with: .immediateScheduler, block: { block.run($0) })
         XCTAssertEqual(block.runs, 1)
         let values = Shared<[Int]>([])
         signal.subscribeNext { values.value.append($0) }

@@ -48,7 +48,8 @@ final class SubjectTests: XCTestCase {
     }
 
     func testDisposedSubscriberStopsAndIsReleased() {
-        final class Token {}
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
         weak var weakToken: Token?
         let subject = RACSubject<Int>()
         let values = Shared<[Int]>([])
@@ -65,7 +66,8 @@ final class SubjectTests: XCTestCase {
     }
 
     func testSubjectReleasesSubscribersWhenDeallocated() {
-        final class Token {}
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
         weak var weakToken: Token?
         weak var weakSubject: RACSubject<Int>?
         do {
@@ -199,7 +201,8 @@ final class SubjectTests: XCTestCase {
     }
 
     func testReplaySubjectGrowsWithNonTrivialValues() {
-        final class Token {
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {
             let id: Int
             init(_ id: Int) { self.id = id }
         }
@@ -255,7 +258,8 @@ final class SubjectTests: XCTestCase {
     }
 
     func testReplaySubjectReleasesValuesWithIt() {
-        final class Token {}
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
         weak var weakToken: Token?
         do {
             let subject = RACReplaySubject<Token>(capacity: 2)
@@ -278,7 +282,8 @@ final class SubjectTests: XCTestCase {
     }
 
     func testDisposeDuringReplayStopsReplay() {
-        final class TakeTwo: RACSubscriber {
+        // @unchecked Sendable: test scaffolding, used on this thread.
+        final class TakeTwo: RACSubscriber, @unchecked Sendable {
             var values: [Int] = []
             var subscription: RACCompoundDisposable?
             func sendNext(_ value: Int) {

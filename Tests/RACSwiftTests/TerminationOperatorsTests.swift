@@ -35,12 +35,12 @@ final class TerminationOperatorsTests: XCTestCase {
     }
 
     func testTakeUntilNeverSubscribesTheReceiverIfTheTriggerFiresAtOnce() {
-        var subscriptions = 0
-        let receiver = countingSubscriptions({ subscriptions += 1 }, 1)
+        let subscriptions = Shared(0)
+        let receiver = countingSubscriptions({ subscriptions.value += 1 }, 1)
         let recorder = receiver.takeUntil(RACSignal<Int>.empty()).record()
         XCTAssertEqual(recorder.values, [])
         XCTAssertEqual(recorder.completions, 1)
-        XCTAssertEqual(subscriptions, 0)
+        XCTAssertEqual(subscriptions.value, 0)
     }
 
     func testTakeUntilPassesTheReceiversTerminalEventsAndDisposesTheTrigger() {

@@ -17,7 +17,7 @@ final class TimeOpsLog: @unchecked Sendable {
 
 extension RACTestScheduler {
     /// Runs `block` at `seconds` of virtual time.
-    func timeOpsAt(_ seconds: TimeInterval, _ block: @escaping () -> Void) {
+    func timeOpsAt(_ seconds: TimeInterval, _ block: @escaping @Sendable () -> Void) {
         after(Date(timeIntervalSinceReferenceDate: seconds), schedule: block)
     }
 
@@ -93,8 +93,8 @@ final class TimeOperatorsTests: XCTestCase {
             let values = Shared<[Int]>([])
             var disposable: RACDisposable?
             do {
-                let token = NSObject()
-                weakToken = token
+                let token = Shared(NSObject())
+                weakToken = token.value
                 disposable = apply(subject, scheduler).subscribeNext { _ in
                     withExtendedLifetime(token) { values.value.append(1) }
                 }

@@ -60,7 +60,7 @@ final class TransformingOperatorsTests: XCTestCase {
     }
 
     func testScanWithStartPassesErrorOn() {
-        let recorder = coldFailing(1, 2).scanWithStart(0, reduce: +).record()
+        let recorder = coldFailing(1, 2).scanWithStart(0, reduce: { $0 + $1 }).record()
         XCTAssertEqual(recorder.values, [1, 3])
         XCTAssertEqual(recorder.errors.count, 1)
     }

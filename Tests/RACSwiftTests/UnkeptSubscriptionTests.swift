@@ -6,7 +6,8 @@ import XCTest
 /// keeps is freed, as in RAC 2.5 — its subscriber, the subscriber's blocks
 /// and every operator's block — while one that its source keeps lives on.
 final class UnkeptSubscriptionTests: XCTestCase {
-    private final class Token {}
+    // @unchecked Sendable: test scaffolding, used one thread at a time.
+    private final class Token: @unchecked Sendable {}
 
     /// A subscriber written by a user, to watch through a weak reference.
     private final class Subscriber: RACSubscriber {
@@ -17,7 +18,7 @@ final class UnkeptSubscriptionTests: XCTestCase {
     }
 
     /// Sources that never send and do not keep their subscriber.
-    private static let sources: [(String, (Token) -> RACSignal<Int>)] = [
+    private static let sources: [(String, @Sendable (Token) -> RACSignal<Int>)] = [
         ("never", { _ in RACSignal<Int>.never() }),
         ("createSignal returning nil", { _ in RACSignal<Int>.createSignal { _ in nil } }),
         ("createSignal returning a cleanup", { token in
@@ -26,7 +27,7 @@ final class UnkeptSubscriptionTests: XCTestCase {
     ]
 
     /// Operators in between, each with a block that captures the token.
-    private static let chains: [(String, (RACSignal<Int>, Token) -> RACSignal<Int>)] = [
+    private static let chains: [(String, @Sendable (RACSignal<Int>, Token) -> RACSignal<Int>)] = [
         ("none", { signal, _ in signal }),
         ("map", { signal, token in signal.map { _ = token; return $0 } }),
         ("filter, map", { signal, token in signal.filter { _ in _ = token; return true }.map { $0 + 1 } }),
