@@ -1,9 +1,9 @@
 /// The W5 pipeline, map → filter → map, and its raw baseline: the same three
 /// closures composed by hand.
 enum RawChain {
-    static let triple: (Int) -> Int = { $0 &* 3 }
-    static let isEven: (Int) -> Bool = { $0 & 1 == 0 }
-    static let increment: (Int) -> Int = { $0 &+ 1 }
+    static let triple: @Sendable (Int) -> Int = { $0 &* 3 }
+    static let isEven: @Sendable (Int) -> Bool = { $0 & 1 == 0 }
+    static let increment: @Sendable (Int) -> Int = { $0 &+ 1 }
 
     /// What the subscriber of the chain observes for the source values 0..<m:
     /// 3v is even exactly when v is, so the even v pass and arrive as 3v + 1.

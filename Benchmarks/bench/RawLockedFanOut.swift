@@ -1,7 +1,8 @@
 /// Raw baseline for W7: the fan-out loop guarded by one pthread mutex, with
 /// threads sending at the same time. The mutex gives what the library must
 /// give without one: serialized delivery, one order for all subscribers.
-final class RawLockedFanOut {
+// @unchecked Sendable: its mutex guards every send.
+final class RawLockedFanOut: @unchecked Sendable {
     static let senders = 2
     static let subscribers = 4
 
@@ -38,7 +39,7 @@ final class RawLockedFanOut {
         ) {
             let tallies = Tally.make(subscribers)
             let fanOut = RawLockedFanOut(blocks: tallies.blocks)
-            let threads = SenderThreads(count: senders, perThread: perThread, send: fanOut.send)
+            let threads = SenderThreads(count: senders, perThread: perThread, send: { fanOut.send($0) })
             return Trial(run: threads.run, observe: { tallies.observed })
         }
     }

@@ -1,7 +1,8 @@
 import Glibc
 
 /// One pthread mutex, as the raw baselines that need one take it.
-final class RawMutex {
+// @unchecked Sendable: a mutex is for sharing.
+final class RawMutex: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     init() {

@@ -11,7 +11,7 @@ final class SenderThreads {
     private let finished = DispatchSemaphore(value: 0)
     private let count: Int
 
-    init(count: Int, perThread: Int, send: @escaping (Int) -> Void) {
+    init(count: Int, perThread: Int, send: @escaping @Sendable (Int) -> Void) {
         self.count = count
         for t in 0..<count {
             let (start, finished) = (self.start, self.finished)

@@ -8,7 +8,9 @@
 /// The state lives behind a pointer rather than in stored `var`s so that the
 /// hot path pays no dynamic exclusivity check (`swift_beginAccess`): the
 /// measured cost is the delivery, not the bookkeeping.
-final class Tally {
+// @unchecked Sendable: each tally belongs to one subscription (or one raw
+// subscriber), whose deliveries are serialized, and is read after the run.
+final class Tally: @unchecked Sendable {
     private struct State {
         var count = 0
         var sum = 0

@@ -18,7 +18,7 @@ enum W7Contended: Workload {
             let subject = RACSubject<Int>()
             let tallies = Tally.make(n)
             subject.subscribeTallies(tallies)
-            let threads = SenderThreads(count: senders, perThread: perThread, send: subject.sendNext)
+            let threads = SenderThreads(count: senders, perThread: perThread, send: { subject.sendNext($0) })
             return Trial(run: threads.run, observe: { tallies.observed })
         }]
     }

@@ -98,19 +98,19 @@ enum Flood {
         let exact = arrivals.counts == totalSent && arrivals.outOfOrder == 0
         let send = Double(longestSend.load(ordering: .relaxed)) / 1e6
         let churnCall = Double(longestChurnCall.load(ordering: .relaxed)) / 1e6
-        print("flood: \(senders) senders\(churn ? " + subscribe/dispose churn" : ""), \(seconds) s")
-        print(String(format: "  values sent %ld, delivered %ld, in order and exact: %@",
+        report("flood: \(senders) senders\(churn ? " + subscribe/dispose churn" : ""), \(seconds) s")
+        report(String(format: "  values sent %ld, delivered %ld, in order and exact: %@",
                      totalSent.reduce(0, +), arrivals.counts.reduce(0, +), exact ? "yes" : "NO"))
-        print(String(format: "  longest sendNext %.2f ms; resident set %.1f MB -> peak %.1f MB (growth %.1f MB)",
+        report(String(format: "  longest sendNext %.2f ms; resident set %.1f MB -> peak %.1f MB (growth %.1f MB)",
                      send, before, before + growth, growth))
         var passed = exact && send * 1e6 <= Double(callBound) && growth <= growthBound
         if churn {
-            print(String(format: "  churn: %ld cycles, longest subscribe or dispose %.2f ms, probes missed %ld",
+            report(String(format: "  churn: %ld cycles, longest subscribe or dispose %.2f ms, probes missed %ld",
                          cycles.load(ordering: .relaxed), churnCall, missed.load(ordering: .relaxed)))
             passed = passed && churnCall * 1e6 <= Double(callBound) && missed.load(ordering: .relaxed) == 0
                 && cycles.load(ordering: .relaxed) > 0
         }
-        print(passed ? "  PASS (bounds: 100 ms per call, 64 MB growth)" : "  FAIL (bounds: 100 ms per call, 64 MB growth)")
+        report(passed ? "  PASS (bounds: 100 ms per call, 64 MB growth)" : "  FAIL (bounds: 100 ms per call, 64 MB growth)")
         return passed
     }
 }

@@ -92,7 +92,7 @@ final class MixedLoad: @unchecked Sendable {
             Thread.sleep(forTimeInterval: min(10, seconds - elapsed))
             let now = Double(nowNanoseconds() - start) / 1e9
             if now < seconds {
-                print(String(format: "  %5.0f s  %.1f MB resident, %ld violations", now, residentMegabytes(),
+                report(String(format: "  %5.0f s  %.1f MB resident, %ld violations", now, residentMegabytes(),
                              violations.count))
             }
         }
@@ -284,7 +284,7 @@ final class AutoconnectRound: @unchecked Sendable {
     private let subscriptions = AtomicWord()
     private let disposals = AtomicWord()
 
-    init(_ subject: RACSubject<Int>, stamp: @escaping () -> Int) {
+    init(_ subject: RACSubject<Int>, stamp: @escaping @Sendable () -> Int) {
         // The map runs inside the subject's deliveries, where `stamp` is
         // the number of the event being delivered.
         let numbered = subject.map { _ in stamp() }

@@ -110,3 +110,9 @@ func sendNumbered(into subject: RACSubject<Int>, as sender: Int, until stop: bor
     }
     return (sequence, longest)
 }
+
+/// Writes `line` to the standard output at once, unbuffered, so that a log
+/// shows how far a run got even if it is killed.
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -16,8 +16,6 @@ do {
     exit(2)
 }
 
-setvbuf(stdout, nil, _IOLBF, 0)
-
 // The checks count with the Synchronization module's atomics.
 guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
     FileHandle.standardError.write(Data("soak needs macOS 15 or later (the Synchronization module)\n".utf8))
@@ -31,20 +29,20 @@ if options.flood {
 let load = MixedLoad()
 let residentBefore = residentMegabytes()
 let start = nowNanoseconds()
-print("soak: \(MixedLoad.senders) senders, churn, replay and behavior joins, autoconnect churn and reentrant subscribes for \(options.seconds) s")
+report("soak: \(MixedLoad.senders) senders, churn, replay and behavior joins, autoconnect churn and reentrant subscribes for \(options.seconds) s")
 load.run(seconds: options.seconds)
 let elapsed = Double(nowNanoseconds() - start) / 1e9
 let checked = load.eventsChecked
-print(String(format: "events checked %ld in %.1f s (%.2f M/s)", checked, elapsed, Double(checked) / elapsed / 1e6))
-print("  values sent \(load.sent.map { $0.value.load(ordering: .relaxed) }.reduce(0, +)); churn cycles \(load.churnCycles.load(ordering: .relaxed)); joins \(load.joins.load(ordering: .relaxed)); autoconnect rounds \(load.autoconnectRounds.load(ordering: .relaxed)); reentrant subscriptions \(load.reentrantSubscriptions.load(ordering: .relaxed))")
-print(String(format: "  longest sendNext %.2f ms, subscribe %.2f ms, dispose %.2f ms",
+report(String(format: "events checked %ld in %.1f s (%.2f M/s)", checked, elapsed, Double(checked) / elapsed / 1e6))
+report("  values sent \(load.sent.map { $0.value.load(ordering: .relaxed) }.reduce(0, +)); churn cycles \(load.churnCycles.load(ordering: .relaxed)); joins \(load.joins.load(ordering: .relaxed)); autoconnect rounds \(load.autoconnectRounds.load(ordering: .relaxed)); reentrant subscriptions \(load.reentrantSubscriptions.load(ordering: .relaxed))")
+report(String(format: "  longest sendNext %.2f ms, subscribe %.2f ms, dispose %.2f ms",
              Double(load.longestSend.load(ordering: .relaxed)) / 1e6,
              Double(load.longestSubscribe.load(ordering: .relaxed)) / 1e6,
              Double(load.longestDispose.load(ordering: .relaxed)) / 1e6))
-print(String(format: "  resident set %.1f MB at start, %.1f MB at end", residentBefore, residentMegabytes()))
+report(String(format: "  resident set %.1f MB at start, %.1f MB at end", residentBefore, residentMegabytes()))
 if load.violations.count > 0 {
-    print("VIOLATIONS: \(load.violations.count)")
-    for message in load.violations.described { print("  \(message)") }
+    report("VIOLATIONS: \(load.violations.count)")
+    for message in load.violations.described { report("  \(message)") }
     exit(1)
 }
-print("no violations")
+report("no violations")

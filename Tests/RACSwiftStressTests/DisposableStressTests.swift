@@ -129,7 +129,7 @@ final class DisposableStressTests: XCTestCase {
             for _ in 0..<children {
                 compound.add(RACDisposable { disposed.add(1, ordering: .relaxed) })
             }
-            var seen = children
+            let seen = Shared(children)
             runConcurrently(threads: 2) { index in
                 if index == 0 {
                     for _ in 0..<64 {
@@ -140,10 +140,10 @@ final class DisposableStressTests: XCTestCase {
                 } else {
                     for _ in 0..<32 { compound.remove(nil) }
                     compound.dispose()
-                    seen = disposed.load(ordering: .relaxed)
+                    seen.value = disposed.load(ordering: .relaxed)
                 }
             }
-            if seen != children { early += 1 }
+            if seen.value != children { early += 1 }
         }
         XCTAssertEqual(early, 0, "rounds in which dispose() returned before its children were disposed")
     }

@@ -74,7 +74,7 @@ final class MulticastSpinBarrier: @unchecked Sendable {
 /// RACSwift subscribes synchronously (as on the main thread), so that
 /// subscriptions made by racing threads really race instead of queueing on
 /// the background subscription scheduler.
-private func insideAScheduler(_ body: @escaping () -> Void) {
+private func insideAScheduler(_ body: @escaping @Sendable () -> Void) {
     let scheduler = RACTestScheduler()
     scheduler.schedule(body)
     scheduler.stepAll()
@@ -88,7 +88,8 @@ final class MulticastStressTests: XCTestCase {
         let threads = 8, rounds = 10_000
         let sources = (0..<rounds).map { _ in MulticastStressSource() }
         let connections = sources.map { $0.publish() }
-        let returned = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: rounds * threads)
+        // Each thread writes its own slots; read after the threads are joined.
+        nonisolated(unsafe) let returned = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: rounds * threads)
         returned.initialize(repeating: nil, count: rounds * threads)
         defer { returned.deallocate() }
         let barrier = MulticastSpinBarrier(parties: threads)

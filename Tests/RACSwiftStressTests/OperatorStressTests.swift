@@ -7,7 +7,8 @@ import XCTest
 /// terminal event arrives and nothing after it. `OrderRecorder` (see
 /// SubjectStressTests.swift) detects overlaps, and under Thread Sanitizer
 /// any delivery not ordered by the operators' own synchronization.
-final class OperatorStressTests: XCTestCase {
+// @unchecked Sendable: the threads call only its pure helpers.
+final class OperatorStressTests: XCTestCase, @unchecked Sendable {
     private let stride = 1_000_000
 
     /// Values a sender sends: `sender * stride + sequence`.

@@ -3,7 +3,7 @@ import Foundation
 /// Runs `body(threadIndex)` on `threads` threads started together, and waits
 /// for all of them. Threads, not a concurrent queue, so every body really
 /// runs in parallel with the others.
-func runConcurrently(threads: Int, _ body: @escaping (Int) -> Void) {
+func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let start = DispatchSemaphore(value: 0)
     let finished = DispatchGroup()
     for index in 0..<threads {

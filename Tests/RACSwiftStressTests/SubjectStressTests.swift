@@ -130,16 +130,16 @@ final class SubjectStressTests: XCTestCase, @unchecked Sendable {
         let rounds = 5_000
         let disposedSignal = DispatchSemaphore(value: 0)
         let subscribedSignal = DispatchSemaphore(value: 0)
-        var current: RACDisposable?
+        let current = Shared<RACDisposable?>(nil)
         runConcurrently(threads: 3) { index in
             switch index {
             case 0: // subscribes, then disposes
                 for round in 0..<rounds {
-                    current = subject.subscribeNext { value in
+                    current.value = subject.subscribeNext { value in
                         if value == -round - 1 { leaks.add() }
                     }
                     subscribedSignal.signal()
-                    current?.dispose()
+                    current.value?.dispose()
                     disposedSignal.signal()
                 }
             case 1: // sends a marker only after the disposal returned

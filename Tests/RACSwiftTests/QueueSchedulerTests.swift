@@ -11,7 +11,7 @@ final class QueueSchedulerTests: XCTestCase {
         var scheduled: Int { lock.lock(); defer { lock.unlock() }; return scheduledCount }
 
         @discardableResult
-        override func schedule(_ block: @escaping () -> Void) -> RACDisposable? {
+        override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
             lock.lock()
             scheduledCount += 1
             lock.unlock()
@@ -25,13 +25,13 @@ final class QueueSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.name, "counting")
         XCTAssertTrue(scheduler.queue === queue)
         let ran = expectation(description: "ran")
-        var current: RACScheduler?
+        let current = Shared<RACScheduler?>(nil)
         scheduler.schedule {
-            current = RACScheduler.currentScheduler
+            current.value = RACScheduler.currentScheduler
             ran.fulfill()
         }
         wait(for: [ran], timeout: 5)
-        XCTAssertTrue(current === scheduler)
+        XCTAssertTrue(current.value === scheduler)
         XCTAssertEqual(scheduler.scheduled, 1)
     }
 

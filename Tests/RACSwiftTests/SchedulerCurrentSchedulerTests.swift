@@ -6,7 +6,7 @@ import XCTest
 /// subscription schedulers run them. XCTest runs each test on the main thread.
 final class SchedulerCurrentSchedulerTests: XCTestCase {
     /// Runs `body` on a new thread (one with no current scheduler) and waits.
-    private func onNewThread(_ body: @escaping () -> Void) {
+    private func onNewThread(_ body: @escaping @Sendable () -> Void) {
         let finished = expectation(description: "thread finished")
         let thread = Thread {
             body()
@@ -19,10 +19,10 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
     func testImmediateSchedulerDoesNotBecomeCurrent() {
         let seen = SchedulerTestBox<[String]>([])
         onNewThread {
-            let thread = Thread.current
+            let thread = Shared(Thread.current)
             let ranInline = SchedulerTestBox(false)
             RACScheduler.immediateScheduler.schedule {
-                ranInline.mutate { $0 = Thread.current === thread }
+                ranInline.mutate { $0 = Thread.current === thread.value }
                 let current = RACScheduler.currentScheduler
                 seen.mutate { $0.append(current == nil ? "nil" : "set") }
             }
@@ -58,10 +58,10 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
         let result = SchedulerTestBox<(inline: Bool, current: RACScheduler?)>((false, nil))
         let done = expectation(description: "block ran")
         queueScheduler.schedule {
-            let thread = Thread.current
+            let thread = Shared(Thread.current)
             let inline = Shared(false)
             RACScheduler.subscriptionScheduler.schedule {
-                inline.value = Thread.current === thread
+                inline.value = Thread.current === thread.value
                 result.mutate { $0.current = RACScheduler.currentScheduler }
             }
             result.mutate { $0.inline = inline.value }

@@ -113,7 +113,7 @@ final class SchedulerTestSchedulerTests: XCTestCase {
     func testStepAllRunsChainsScheduledWhileStepping() {
         let scheduler = RACTestScheduler()
         let count = Shared(0)
-        func scheduleNext() {
+        @Sendable func scheduleNext() {
             scheduler.afterDelay(1) {
                 count.value += 1
                 if count.value < 100 { scheduleNext() }
