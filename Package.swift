@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 import PackageDescription
 
 let package = Package(
@@ -18,7 +18,8 @@ let package = Package(
         // C11 <stdatomic.h> shims (the replacement for OSAtomic*) and the
         // schedulers' thread-local state.
         .target(name: "CShims", path: "CShims"),
-        .target(name: "RACSwift", dependencies: ["CShims"]),
+        // Built in Swift 6 language mode: its data-race checks are errors.
+        .target(name: "RACSwift", dependencies: ["CShims"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // The benchmark imports RACSwift as any user's module would, with no
         // special compiler flags: hot paths rely on @inlinable.
         .executableTarget(name: "bench", dependencies: ["RACSwift"], path: "Benchmarks/bench"),
@@ -29,5 +30,11 @@ let package = Package(
         .executableTarget(name: "example", dependencies: ["RACSwift"], path: "Examples/SearchScreen"),
         .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift"]),
         .testTarget(name: "RACSwiftStressTests", dependencies: ["RACSwift"]),
-    ]
+        // The patterns a Swift 6 user writes, in Swift 6 language mode.
+        .testTarget(name: "RACSwiftSwift6Tests", dependencies: ["RACSwift"],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
+    ],
+    // Targets are Swift 5 language mode unless they say otherwise: the tests
+    // above are what a Swift 5 user porting RAC code writes.
+    swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import RACSwift
+import Synchronization
+import XCTest
+
+// Built in Swift 6 language mode, without `@preconcurrency import`: what a
+// Swift 6 user writes. Every closure below is checked by the compiler for
+// data races; these tests are the patterns that must compile and work.
+
+/// A count that threads add to: what a Swift 6 user would reach for.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+final class Count: Sendable {
+    private let value = Atomic<Int>(0)
+    func add() { value.add(1, ordering: .relaxed) }
+    var total: Int { value.load(ordering: .relaxed) }
+}
+
+/// Values recorded from any thread, in arrival order.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+final class Recorded<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+final class Swift6PatternsTests: XCTestCase {
+    func testSendingFromDispatchTasksAndThreads() async {
+        let subject = RACSubject<Int>()
+        let count = Count()
+        subject.subscribeNext { _ in count.add() }
+
+        let group = DispatchGroup()
+        for value in 0..<100 {
+            DispatchQueue.global().async(group: group) { subject.sendNext(value) }
+        }
+        group.wait()
+        DispatchQueue.concurrentPerform(iterations: 100) { subject.sendNext($0) }
+        await withTaskGroup(of: Void.self) { tasks in
+            for value in 0..<100 { tasks.addTask { subject.sendNext(value) } }
+        }
+        await Task.detached { subject.sendNext(-1) }.value
+        XCTAssertEqual(count.total, 301)
+    }
+
+    func testADisposableDisposedFromATask() async {
+        let disposed = RACDisposable()
+        let subscription = RACSignal<Int>.createSignal { _ in disposed }.subscribeNext { _ in }
+        await Task.detached { subscription.dispose() }.value
+        XCTAssertTrue(disposed.isDisposed)
+    }
+
+    func testValuesLeftEarlyDisposesTheSource() async throws {
+        let disposed = RACDisposable()
+        let source = RACSignal<Int>.createSignal { subscriber in
+            DispatchQueue.global().async {
+                for value in 0..<1_000 where !disposed.isDisposed { subscriber.sendNext(value) }
+            }
+            return disposed
+        }
+        var seen: [Int] = []
+        for try await value in source.values {
+            seen.append(value)
+            if value == 2 { break }
+        }
+        XCTAssertEqual(seen, [0, 1, 2])
+        XCTAssertTrue(disposed.isDisposed)
+    }
+
+    func testCancellingTheLoopDisposesTheSource() async throws {
+        let disposed = RACDisposable()
+        let subject = RACReplaySubject<Int>()
+        let source = RACSignal<Int>.createSignal { subscriber in
+            RACCompoundDisposable(disposables: [subject.subscribe(subscriber), disposed])
+        }
+        subject.sendNext(1)
+        let iterating = expectation(description: "iterating")
+        let loop = Task {
+            var count = 0
+            for try await _ in source.values {
+                count += 1
+                if count == 1 { iterating.fulfill() }
+            }
+            return count
+        }
+        await fulfillment(of: [iterating], timeout: 10)
+        loop.cancel()
+        let count = try await loop.value
+        XCTAssertEqual(count, 1)
+        XCTAssertTrue(disposed.isDisposed)
+    }
+
+    func testAsyncReads() async throws {
+        let signal = RACSignal<Int>.fromTask { subscriber in
+            for value in 1...3 { subscriber.sendNext(value) }
+        }
+        let first = try await signal.first()
+        let all = try await signal.toArray()
+        try await signal.waitUntilCompleted()
+        XCTAssertEqual(first, 1)
+        XCTAssertEqual(all, [1, 2, 3])
+    }
+
+    func testFromTaskErrorsAndCancellation() async throws {
+        struct Failed: Error {}
+        let failing = RACSignal<Int>.fromTask { _ in throw Failed() }
+        do {
+            _ = try await failing.toArray()
+            XCTFail("no error")
+        } catch {
+            XCTAssertTrue(error is Failed)
+        }
+
+        let cancelled = expectation(description: "cancelled")
+        let sleeping = RACSignal<Int>.fromTask { subscriber in
+            subscriber.sendNext(1)
+            do { try await Task.sleep(nanoseconds: 60_000_000_000) } catch { cancelled.fulfill() }
+        }
+        let first = expectation(description: "first")
+        let subscription = sleeping.subscribeNext { _ in first.fulfill() }
+        await fulfillment(of: [first], timeout: 10)
+        subscription.dispose()
+        await fulfillment(of: [cancelled], timeout: 10)
+    }
+
+    func testAnAsyncSequenceAsASignal() async throws {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        for value in 0..<3 { continuation.yield(value) }
+        continuation.finish()
+        let all = try await stream.rac_signal.toArray()
+        XCTAssertEqual(all, [0, 1, 2])
+    }
+
+    func testTheMainActorViewModelPattern() async {
+        let model = await SearchViewModel()
+        await model.type("swift")                   // sent on the main actor: delivered at once
+        await Task.detached { model.query.sendNext("rac") }.value
+        let results = await model.results
+        XCTAssertEqual(results, ["SWIFT", "RAC"])
+    }
+}
+
+/// The pattern of docs/Concurrency.md: a main-actor view model. Its
+/// operator closures are `@Sendable`, so they cannot touch the model's
+/// state; the last step is delivered on the main thread and says so with
+/// `MainActor.assumeIsolated`, which checks it.
+@MainActor
+final class SearchViewModel {
+    let query = RACSubject<String>()
+    private(set) var results: [String] = []
+
+    init() {
+        query
+            .map { $0.uppercased() }
+            .deliverOnMainThread()
+            .subscribeNext { [weak self] text in
+                MainActor.assumeIsolated { self?.results.append(text) }
+            }
+    }
+
+    func type(_ text: String) {
+        query.sendNext(text)
+    }
+}
