@@ -45,19 +45,26 @@ final class Swift6PatternsTests: XCTestCase {
     }
 
     func testADisposableDisposedFromATask() async {
-        let disposed = RACDisposable()
-        let subscription = RACSignal<Int>.createSignal { _ in disposed }.subscribeNext { _ in }
+        let subject = RACSubject<Int>()
+        let count = Count()
+        let subscription = subject.subscribeNext { _ in count.add() }
+        subject.sendNext(1)
         await Task.detached { subscription.dispose() }.value
-        XCTAssertTrue(disposed.isDisposed)
+        subject.sendNext(2)
+        XCTAssertTrue(subscription.isDisposed)
+        XCTAssertEqual(count.total, 1, "nothing after dispose() returned")
     }
 
     func testValuesLeftEarlyDisposesTheSource() async throws {
-        let disposed = RACDisposable()
+        // Subscribed from a task's thread, the block runs on a background
+        // scheduler; its disposable is disposed once the block returned it.
+        let stopped = RACDisposable()
+        let disposed = expectation(description: "disposed")
         let source = RACSignal<Int>.createSignal { subscriber in
             DispatchQueue.global().async {
-                for value in 0..<1_000 where !disposed.isDisposed { subscriber.sendNext(value) }
+                for value in 0..<1_000 where !stopped.isDisposed { subscriber.sendNext(value) }
             }
-            return disposed
+            return RACDisposable { stopped.dispose(); disposed.fulfill() }
         }
         var seen: [Int] = []
         for try await value in source.values {
@@ -65,14 +72,14 @@ final class Swift6PatternsTests: XCTestCase {
             if value == 2 { break }
         }
         XCTAssertEqual(seen, [0, 1, 2])
-        XCTAssertTrue(disposed.isDisposed)
+        await fulfillment(of: [disposed], timeout: 10)
     }
 
     func testCancellingTheLoopDisposesTheSource() async throws {
-        let disposed = RACDisposable()
+        let disposed = expectation(description: "disposed")
         let subject = RACReplaySubject<Int>()
         let source = RACSignal<Int>.createSignal { subscriber in
-            RACCompoundDisposable(disposables: [subject.subscribe(subscriber), disposed])
+            RACCompoundDisposable(disposables: [subject.subscribe(subscriber), RACDisposable { disposed.fulfill() }])
         }
         subject.sendNext(1)
         let iterating = expectation(description: "iterating")
@@ -88,7 +95,7 @@ final class Swift6PatternsTests: XCTestCase {
         loop.cancel()
         let count = try await loop.value
         XCTAssertEqual(count, 1)
-        XCTAssertTrue(disposed.isDisposed)
+        await fulfillment(of: [disposed], timeout: 10)
     }
 
     func testAsyncReads() async throws {

@@ -41,26 +41,38 @@ final class AsyncBridgeTests: XCTestCase {
         XCTAssertEqual(seen, [0, 1])
     }
 
+    // The signals here are subscribed from a task's thread, so their blocks
+    // run on a background scheduler, and the disposable a block returns
+    // is disposed once the block has returned it: the tests wait for it.
+
     func testLeavingTheLoopDisposesTheSubscription() async throws {
         let subject = RACSubject<Int>()
-        let disposed = RACDisposable()
+        let disposed = expectation(description: "disposed")
         let signal = RACSignal<Int>.createSignal { subscriber in
             let inner = subject.subscribe(subscriber)
-            return RACDisposable { disposed.dispose(); inner.dispose() }
+            return RACDisposable { disposed.fulfill(); inner.dispose() }
         }
-        let feeder = Task.detached { for value in 0..<1_000 { subject.sendNext(value); await Task.yield() } }
+        // The loop subscribes in the background: feed until it has left.
+        let feeder = Task.detached {
+            var value = 0
+            while !Task.isCancelled {
+                subject.sendNext(value)
+                value += 1
+                await Task.yield()
+            }
+        }
         for try await value in signal.values where value >= 2 { break }
         feeder.cancel()
-        XCTAssertTrue(disposed.isDisposed, "break disposes the source subscription")
+        await fulfillment(of: [disposed], timeout: 10)
     }
 
     func testCancellingTheIteratingTaskDisposesTheSubscription() async throws {
         // A replay subject: the task subscribes after the send.
         let subject = RACReplaySubject<Int>()
-        let disposed = RACDisposable()
+        let disposed = expectation(description: "disposed")
         let signal = RACSignal<Int>.createSignal { subscriber in
             let inner = subject.subscribe(subscriber)
-            return RACDisposable { disposed.dispose(); inner.dispose() }
+            return RACDisposable { disposed.fulfill(); inner.dispose() }
         }
         let started = expectation(description: "iterating")
         let loop = Task {
@@ -76,7 +88,7 @@ final class AsyncBridgeTests: XCTestCase {
         loop.cancel()
         let count = try await loop.value
         XCTAssertEqual(count, 1)
-        XCTAssertTrue(disposed.isDisposed)
+        await fulfillment(of: [disposed], timeout: 10)
     }
 
     func testAsyncReads() async throws {
@@ -97,10 +109,13 @@ final class AsyncBridgeTests: XCTestCase {
 
     func testCancellingAnAsyncReadDisposesAndThrows() async {
         let subscribed = expectation(description: "subscribed")
-        let disposed = RACDisposable()
+        let disposed = expectation(description: "disposed")
+        // Subscribed from a task's thread, the block runs on a background
+        // scheduler (the subscription scheduler); its disposable is disposed
+        // once the block has returned it.
         let signal = RACSignal<Int>.createSignal { _ in
             subscribed.fulfill()
-            return disposed
+            return RACDisposable { disposed.fulfill() }
         }
         let read = Task { try await signal.first() }
         await fulfillment(of: [subscribed], timeout: 10)
@@ -111,7 +126,7 @@ final class AsyncBridgeTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError)
         }
-        XCTAssertTrue(disposed.isDisposed, "cancellation disposes the subscription")
+        await fulfillment(of: [disposed], timeout: 10)
     }
 
     func testAnAsyncReadCancelledBeforeItStartsNeverSubscribes() async {
