@@ -12,6 +12,7 @@ var workloads: [any Workload.Type] {
     W8Allocations.self,
     W9FlattenMap.self,
     W10Property.self,
+    W11Async.self,
     ]
 }
 
@@ -27,5 +28,7 @@ func rawCases(_ mode: Mode) -> [Case] {
         RawLockedFanOut.case(mode),
         RawLockedCell.case(subscribers: 1, mode: mode),
         RawLockedCell.case(subscribers: 10, mode: mode),
+        RawAsync.streamCase(mode),
+        RawAsync.taskCase(mode),
     ]
 }
