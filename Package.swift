@@ -28,6 +28,13 @@ let package = Package(
         .executableTarget(name: "soak", dependencies: ["RACSwift"], path: "Benchmarks/soak"),
         // A RAC 2.5 search screen ported to a command line: `swift run example`.
         .executableTarget(name: "example", dependencies: ["RACSwift"], path: "Examples/SearchScreen"),
+        // The main thread scheduler in programs that run the main queue with
+        // dispatchMain() and with an async main (and in one that does not):
+        // child processes that CI runs and checks.
+        .executableTarget(name: "mainqueue-dispatch", dependencies: ["RACSwift"],
+                          path: "Checks/MainQueueDispatchMain"),
+        .executableTarget(name: "mainqueue-async", dependencies: ["RACSwift"],
+                          path: "Checks/MainQueueAsyncMain"),
         .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift"]),
         .testTarget(name: "RACSwiftStressTests", dependencies: ["RACSwift"]),
         // The patterns a Swift 6 user writes, in Swift 6 language mode.

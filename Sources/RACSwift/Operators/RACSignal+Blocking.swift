@@ -31,6 +31,9 @@ extension RACSignal {
     /// Subscribes, blocks the calling thread until the first value, and
     /// returns it; returns nil if the receiver completes or fails first.
     /// The subscription ends after that first event. RAC's `-first`.
+    /// From async code, `try await first()` suspends instead (and is
+    /// the one chosen there).
+    @available(*, noasync, message: "blocks the thread; use try await first()")
     public func first() -> Value? {
         firstEvent("first()").value
     }
@@ -98,6 +101,9 @@ extension RACSignal {
     /// and returns all of its values, in order; throws the receiver's error
     /// if it fails. RAC's `-toArray`, with the error thrown rather than
     /// turned into nil.
+    /// From async code, `try await toArray()` suspends instead (and is
+    /// the one chosen there).
+    @available(*, noasync, message: "blocks the thread; use try await toArray()")
     public func toArray() throws -> [Value] {
         switch collect().firstEvent("toArray()") {
         case .next(let values): return values
@@ -108,6 +114,9 @@ extension RACSignal {
 
     /// Subscribes and blocks the calling thread until the receiver
     /// completes; throws its error if it fails. RAC's `-waitUntilCompleted:`.
+    /// From async code, `try await waitUntilCompleted()` suspends instead (and is
+    /// the one chosen there).
+    @available(*, noasync, message: "blocks the thread; use try await waitUntilCompleted()")
     public func waitUntilCompleted() throws {
         if let error = ignoreValues().firstEvent("waitUntilCompleted()").error { throw error }
     }

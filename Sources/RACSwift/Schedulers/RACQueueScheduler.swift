@@ -77,8 +77,10 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     /// Tells a blocking read subscribing on this thread (see
     /// RACBlockingProbe.h) of the work being scheduled: work queued for the
     /// main thread from the main thread cannot run while the read waits
-    /// there; any other may answer it.
+    /// there; any other may answer it. Main-queue work also starts the
+    /// watch that says when nothing runs the main queue.
     private func noteForBlockingRead() {
+        if isMainQueue { RACMainQueueWatch.noteUse() }
         if isMainQueue && racs_is_main_thread() {
             racs_probe_note_main_thread_work()
         } else {
