@@ -19,16 +19,42 @@ extension RACSignal {
     ) -> RACSignal<Value> {
         createSignal { subscriber in
             let sender = RACTaskSubscriber(subscriber)
-            let task = Task {
+            let disposable = RACTaskDisposable()
+            disposable.task = Task {
+                let result: Result<Void, any Error>
                 do {
                     try await body(sender)
-                    sender.subscriber.sendCompleted()
+                    result = .success(())
                 } catch {
-                    sender.subscriber.sendError(error)
+                    result = .failure(error)
+                }
+                // The task is ending: the disposal that its terminal event
+                // triggers need not cancel it (cancelling a running task
+                // takes the runtime's status lock).
+                _ = disposable.markDisposed()
+                switch result {
+                case .success: sender.subscriber.sendCompleted()
+                case .failure(let error): sender.subscriber.sendError(error)
                 }
             }
-            return RACDisposable { task.cancel() }
+            return disposable
         }.setName("+fromTask:")
+    }
+}
+
+/// Cancels its task when disposed, unless the task got there first (it
+/// marks the disposable as it ends): a disposable that holds the task
+/// itself, rather than a block capturing it.
+///
+/// `@unchecked Sendable`: `task` is written once, before the disposable is
+/// returned to the subscription, and so before anyone can dispose it; the
+/// task itself touches only the atomic flag.
+internal final class RACTaskDisposable: RACDisposable, @unchecked Sendable {
+    var task: Task<Void, Never>?
+
+    override func dispose() {
+        guard markDisposed() else { return }
+        task?.cancel()
     }
 }
 
