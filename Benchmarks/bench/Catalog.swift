@@ -10,9 +10,9 @@ var workloads: [any Workload.Type] {
     W6Publish.self,
     W7Contended.self,
     W8Allocations.self,
-    W9FlattenMap.self,
     W10Property.self,
     W11Async.self,
+    W12FlattenMap.self,
     ]
 }
 

@@ -1,11 +1,11 @@
 import RACSwift
 
-/// W9: a cold source of M values through `flattenMap` whose block returns a
+/// W12: a cold source of M values through `flattenMap` whose block returns a
 /// fresh signal per value (`return(value)` through a `map`): the cost of
 /// building and running a small signal chain per value, operator naming
 /// included. Compared with the raw subscription lifecycle, one per value.
-enum W9FlattenMap: Workload {
-    static let id = "W9"
+enum W12FlattenMap: Workload {
+    static let id = "W12"
 
     static func cases(_ mode: Mode) -> [Case] {
         let m = mode.count(200_000)
