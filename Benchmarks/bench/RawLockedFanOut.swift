@@ -3,6 +3,7 @@
 /// give without one: serialized delivery, one order for all subscribers.
 // @unchecked Sendable: its mutex guards every send.
 final class RawLockedFanOut: @unchecked Sendable {
+    /// W7's sender threads: 2, and 4 for its second row.
     static let senders = 2
     static let subscribers = 4
 
@@ -26,16 +27,16 @@ final class RawLockedFanOut: @unchecked Sendable {
     static let fullSendsPerThread = 500_000
 
     /// What W7 and this case observe when each thread sends `perThread` values.
-    static func expected(perThread: Int) -> Observed {
+    static func expected(perThread: Int, senders: Int = senders) -> Observed {
         Tally.expected(subscribers: subscribers, values: 0..<senders * perThread)
     }
 
-    static func `case`(_ mode: Mode) -> Case {
-        let perThread = mode.count(fullSendsPerThread)
+    static func `case`(_ mode: Mode, senders: Int = senders, perThread: Int? = nil) -> Case {
+        let perThread = perThread ?? mode.count(fullSendsPerThread)
         return Case(
             workload: "raw", label: "mutex fan-out N=\(subscribers) \(senders) threads",
             params: ["N": subscribers, "threads": senders, "M": perThread], unit: "delivery",
-            units: senders * perThread * subscribers, expected: expected(perThread: perThread)
+            units: senders * perThread * subscribers, expected: expected(perThread: perThread, senders: senders)
         ) {
             let tallies = Tally.make(subscribers)
             let fanOut = RawLockedFanOut(blocks: tallies.blocks)

@@ -7,23 +7,32 @@ enum W1Subject: Workload {
 
     static func cases(_ mode: Mode) -> [Case] {
         [1, 10, 100].map { n in
-            let sends = mode.count(RawFanOut.fullDeliveries / n)
-            let values = 0..<sends
             // Targets: per send at N = 1, per delivery at N = 100.
             let targets: [Target] = n == 1 ? [.ratio(atMost: 1.5)] : n == 100 ? [.ratio(atMost: 1.0)] : []
-            return Case(
-                workload: id, label: "subject N=\(n)", params: ["N": n, "M": sends],
-                unit: n == 1 ? "send" : "delivery", units: sends * n,
-                expected: Tally.expected(subscribers: n, values: values),
-                baseline: RawFanOut.case(subscribers: n, mode: mode), targets: targets
-            ) {
-                let subject = RACSubject<Int>()
-                let tallies = Tally.make(n)
-                subject.subscribeTallies(tallies)
-                return Trial(
-                    run: { for value in values { subject.sendNext(value) } },
-                    observe: { tallies.observed })
-            }
+            return subjectCase(subscribers: n, mode, baseline: RawFanOut.case(subscribers: n, mode: mode),
+                               targets: targets)
+        }
+    }
+
+    /// A subject with `n` subscribers, sent as many values as make
+    /// `RawFanOut.fullDeliveries` deliveries; timed per send at N = 1, per
+    /// delivery otherwise. W9 uses it too, at larger N.
+    static func subjectCase(subscribers n: Int, _ mode: Mode, workload: String = id,
+                            baseline: Case? = nil, targets: [Target] = []) -> Case {
+        let sends = mode.count(RawFanOut.fullDeliveries / n)
+        let values = 0..<sends
+        return Case(
+            workload: workload, label: "subject N=\(n)", params: ["N": n, "M": sends],
+            unit: n == 1 ? "send" : "delivery", units: sends * n,
+            expected: Tally.expected(subscribers: n, values: values),
+            baseline: baseline, targets: targets
+        ) {
+            let subject = RACSubject<Int>()
+            let tallies = Tally.make(n)
+            subject.subscribeTallies(tallies)
+            return Trial(
+                run: { for value in values { subject.sendNext(value) } },
+                observe: { tallies.observed })
         }
     }
 }

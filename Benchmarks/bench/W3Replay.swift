@@ -8,7 +8,29 @@ enum W3Replay: Workload {
 
     static func cases(_ mode: Mode) -> [Case] {
         let capacities = [("1", 1), ("16", 16), ("unlimited", RACReplaySubject<Int>.unlimitedCapacity)]
-        return capacities.map { name, capacity in send(capacity: capacity, named: name, mode) } + [lateReplay(mode)]
+        return capacities.map { name, capacity in send(capacity: capacity, named: name, mode) }
+            + [lateReplay(mode), lateSubscription(to: { RACReplaySubject<Int>(capacity: 1) },
+                                                  label: "late subscription capacity 1", workload: id, mode)]
+    }
+
+    /// Late subscriptions, one after another, to a subject that holds one
+    /// value: subscribe (which replays it at once, on this thread) and
+    /// dispose. Shared with W3b's behavior subject.
+    static func lateSubscription(to make: @escaping () -> RACSubject<Int>, label: String, workload: String,
+                                 _ mode: Mode) -> Case {
+        let m = mode.count(200_000)
+        return Case(
+            workload: workload, label: label, params: ["M": m], unit: "subscription",
+            units: m, expected: ["deliveries": m, "sum": 7 * m, "orders differ": 0],
+            baseline: RawLifecycle.case(mode), targets: [.ratio(atMost: 6)]
+        ) {
+            let subject = make()
+            subject.sendNext(7)
+            let tally = Tally()
+            return Trial(
+                run: { for _ in 0..<m { subject.subscribeNext { tally.add($0) }.dispose() } },
+                observe: { [tally].observed })
+        }
     }
 
     /// Sends into a replay subject: a buffer write plus one delivery, compared

@@ -15,6 +15,9 @@ internal final class RACPassthroughSubscriber<Value>: RACSubscriptionSink<Value>
     @usableFromInline
     internal override var releasesEverythingAtEnd: Bool { true }
 
+    @usableFromInline
+    internal override var wantsItsSubscription: Bool { true }
+
     /// Tells the inner subscriber about the subscription it joined.
     @usableFromInline
     internal override func didAttach(to disposable: RACCompoundDisposable) {

@@ -1,32 +1,27 @@
 extension RACSignal {
-    /// A signal that completes at once for each subscriber.
+    /// A signal that completes at once for each subscriber (through the
+    /// subscription scheduler, as every event of these four factories).
+    @inlinable
     public static func empty() -> RACSignal<Value> {
-        createSignal { subscriber in
-            subscriber.sendCompleted()
-            return nil
-        }
+        RACConstantSignal(.completed).setName("+empty")
     }
 
     /// A signal that sends `value`, then completes, for each subscriber.
+    @inlinable
     public static func `return`(_ value: Value) -> RACSignal<Value> {
-        createSignal(racSendable { subscriber in
-            subscriber.sendNext(value)
-            subscriber.sendCompleted()
-            return nil
-        })
+        RACConstantSignal(.value(value)).setName("+return:")
     }
 
     /// A signal that fails with `error` at once for each subscriber.
+    @inlinable
     public static func error(_ error: any Error) -> RACSignal<Value> {
-        createSignal { subscriber in
-            subscriber.sendError(error)
-            return nil
-        }
+        RACConstantSignal(.error(error)).setName("+error:")
     }
 
     /// A signal that never sends anything.
+    @inlinable
     public static func never() -> RACSignal<Value> {
-        createSignal { _ in nil }
+        RACConstantSignal(.never).setName("+never")
     }
 
     /// A signal that calls `block` anew for each subscriber and subscribes

@@ -260,6 +260,12 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     @usableFromInline
     internal func didAttach(to disposable: RACCompoundDisposable) {}
 
+    /// Whether the sink must join a subscription (a compound) even where a
+    /// source could do without one: the passthrough, whose user-written
+    /// subscriber is told of its subscription (`didSubscribe(with:)`).
+    @usableFromInline
+    internal var wantsItsSubscription: Bool { false }
+
     /// Disposes the subscription on a terminal event. Returns false if the
     /// sink had stopped already.
     @inlinable @inline(__always)

@@ -1,0 +1,93 @@
+import CShims
+
+/// The signal of `return`, `empty`, `error` and `never`: the same events
+/// for every subscriber, known when the signal is made.
+///
+/// Cheaper than the `createSignal` they used to be: the subscriber gets its
+/// events straight from `subscribe`, without a compound disposable, a
+/// source subscriber in front of it or a block to call; the subscription's
+/// disposable is the sink itself. As RAC's `RACReturnSignal` and its
+/// siblings do, the events go through the subscription scheduler: at once
+/// on the main thread or inside a scheduler's block, else from a block on a
+/// background scheduler.
+@usableFromInline
+internal final class RACConstantSignal<Value>: RACSignal<Value>, @unchecked Sendable {
+    /// What each subscriber receives.
+    @usableFromInline
+    internal enum Events {
+        /// The value, then completion.
+        case value(Value)
+        case completed
+        case error(any Error)
+        /// Nothing, ever.
+        case never
+    }
+
+    @usableFromInline internal let events: Events
+
+    @inlinable
+    internal init(_ events: Events) {
+        self.events = events
+        super.init()
+    }
+
+    override class var subscribesSinks: Bool { true }
+
+    @usableFromInline
+    internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
+        // A blocking read may be answered (or, for `never`, waits as RAC's
+        // did: nothing here can tell that nobody else will answer).
+        racs_probe_note_other_source()
+        if case .never = events { return subscribeThroughCompound(sink) }
+        guard !sink.wantsItsSubscription, RACScheduler.subscriptionRunsInline else {
+            return subscribeThroughCompound(sink)
+        }
+        send(to: sink)
+        // Ended already: nothing more will come from here.
+        if racs_probe_is_open() { racs_probe_note_source_ended() }
+        // Not the sink: whoever keeps the returned disposable (an operator's
+        // compound) must not keep the sink, which keeps its downstream.
+        return racDisposedDisposable
+    }
+
+    /// The general path: the sink bound to a subscription of its own, as
+    /// `createSignal`'s are; for a subscriber that wants to be told of its
+    /// subscription, for `never` (which must release the sink when
+    /// disposed), and off the main thread, where the events come from the
+    /// subscription scheduler.
+    private func subscribeThroughCompound(_ sink: RACSubscriptionSink<Value>) -> RACDisposable {
+        let subscription = RACCompoundDisposable()
+        let sink = sink.bind(to: subscription)
+        if case .never = events { return subscription }
+        if RACScheduler.subscriptionRunsInline {
+            send(to: sink)
+        } else {
+            subscription.add(RACScheduler.subscriptionScheduler.schedule(racSendable { [self] in send(to: sink) }))
+        }
+        return subscription
+    }
+
+    /// Sends the events to `sink`, which nothing else sends to; its
+    /// terminal event ends it (and its subscription, if it has one).
+    private func send(to sink: RACSubscriptionSink<Value>) {
+        switch events {
+        case .value(let value):
+            sink.sendNext(value)
+            sink.sendCompleted()
+        case .completed:
+            sink.sendCompleted()
+        case .error(let error):
+            sink.sendError(error)
+        case .never:
+            break
+        }
+    }
+}
+
+/// The disposable of a subscription that ended before `subscribe` returned
+/// and holds nothing: disposed already, shared by all of them.
+internal let racDisposedDisposable: RACDisposable = {
+    let disposable = RACDisposable()
+    disposable.dispose()
+    return disposable
+}()
