@@ -6,18 +6,28 @@ import RACSwift
 enum W4CreateSignal: Workload {
     static let id = "W4"
 
+    /// The signal W4 subscribes to.
+    static let createdSignal = RACSignal<Int>.createSignal { subscriber in
+        subscriber.sendNext(1)
+        subscriber.sendCompleted()
+        return nil
+    }
+
     static func cases(_ mode: Mode) -> [Case] {
-        let m = mode.count(500_000)
-        return [Case(
-            workload: id, label: "createSignal next+completed", params: ["M": m], unit: "lifecycle",
-            units: m, expected: RawLifecycle.expected(m),
-            baseline: RawLifecycle.case(mode), targets: [.absolute(atMost: 250)]
+        [lifecycles(of: createdSignal, workload: id, label: "createSignal next+completed",
+                    count: mode.count(500_000), baseline: RawLifecycle.case(mode),
+                    targets: [.absolute(atMost: 250)])]
+    }
+
+    /// `signal`, which sends one value and completes, subscribed `count`
+    /// times with `subscribeNext(_:completed:)`, timed (or, with the
+    /// allocation meter, counted) per lifecycle. W4b and W8 use it too.
+    static func lifecycles(of signal: RACSignal<Int>, workload: String, label: String, count m: Int,
+                           meter: Meter = .nanoseconds, baseline: Case?, targets: [Target]) -> Case {
+        Case(
+            workload: workload, label: label, params: ["M": m], unit: "lifecycle", meter: meter,
+            units: m, expected: RawLifecycle.expected(m), baseline: baseline, targets: targets
         ) {
-            let signal = RACSignal<Int>.createSignal { subscriber in
-                subscriber.sendNext(1)
-                subscriber.sendCompleted()
-                return nil
-            }
             let nexts = Tally(), completions = Tally()
             return Trial(
                 run: {
@@ -26,6 +36,6 @@ enum W4CreateSignal: Workload {
                     }
                 },
                 observe: { ["nexts": nexts.count, "completions": completions.count] })
-        }]
+        }
     }
 }

@@ -35,15 +35,6 @@ enum W8Allocations: Workload {
     /// lifecycle and per W4b `return(1)` lifecycle (target: 2 each).
     private static func lifecycleAllocations(_ mode: Mode) -> [Case] {
         let m = mode.count(100_000)
-        let created = RACSignal<Int>.createSignal { subscriber in
-            subscriber.sendNext(1)
-            subscriber.sendCompleted()
-            return nil
-        }
-        let lifecycles: [(String, String, RACSignal<Int>)] = [
-            ("W4 createSignal lifecycle allocs", "lifecycle", created),
-            ("W4b return(1) lifecycle allocs", "lifecycle", RACSignal.return(1)),
-        ]
         return [Case(
             workload: id, label: "W2 subscribe+dispose allocs", params: ["N": RawChurn.steadySubscribers, "M": m],
             unit: "pair", meter: .allocations, units: m, expected: ["churned": 0],
@@ -55,18 +46,12 @@ enum W8Allocations: Workload {
             return Trial(
                 run: { for _ in 0..<m { subject.subscribeNext { churned.add($0) }.dispose() } },
                 observe: { ["churned": churned.count] })
-        }] + lifecycles.map { label, unit, signal in
-            Case(
-                workload: id, label: label, params: ["M": m], unit: unit, meter: .allocations, units: m,
-                expected: RawLifecycle.expected(m), targets: [.absolute(atMost: 2)]
-            ) {
-                let nexts = Tally(), completions = Tally()
-                return Trial(
-                    run: {
-                        for _ in 0..<m { signal.subscribeNext({ nexts.add($0) }, completed: { completions.add(1) }) }
-                    },
-                    observe: { ["nexts": nexts.count, "completions": completions.count] })
-            }
+        }] + [
+            ("W4 createSignal lifecycle allocs", W4CreateSignal.createdSignal),
+            ("W4b return(1) lifecycle allocs", RACSignal.return(1)),
+        ].map { label, signal in
+            W4CreateSignal.lifecycles(of: signal, workload: id, label: label, count: m, meter: .allocations,
+                                      baseline: nil, targets: [.absolute(atMost: 2)])
         }
     }
 }
