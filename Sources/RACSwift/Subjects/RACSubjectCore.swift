@@ -68,8 +68,9 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     // checks (about 50 instructions per access, on the delivery path) are
     // turned off.
 
-    /// Subscriptions, each holding a +1 reference; nil once disposed.
-    @exclusivity(unchecked) @usableFromInline internal var slots: UnsafeMutablePointer<Unmanaged<RACSubjectSubscription>?>
+    /// Subscriptions, each holding a +1 reference, with their sinks; nil
+    /// once disposed.
+    @exclusivity(unchecked) @usableFromInline internal var slots: UnsafeMutablePointer<RACSubjectSlot?>
     @exclusivity(unchecked) @usableFromInline internal var count = 0
     @exclusivity(unchecked) @usableFromInline internal var capacity = 0
     /// Slots below `count` that are nil.
@@ -89,7 +90,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     }
 
     deinit {
-        for index in 0..<count { slots[index]?.release() }
+        for index in 0..<count { slots[index]?.subscription.release() }
         slots.deallocate()
     }
 
@@ -207,10 +208,12 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             // Unretained all the way (no retain/release per delivery): the
             // slot holds the subscription, which holds the sink, and a
             // disposal during the call parks the subscription in
-            // `graveyard` instead of freeing it.
-            if let subscription = slots[index] {
-                let sink = subscription._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.sink).toOpaque() }
-                Unmanaged<RACSubscriptionSink<Value>>.fromOpaque(sink)._withUnsafeGuaranteedRef { send($0) }
+            // `graveyard` instead of freeing it. The sink is read from the
+            // slot itself, not through the subscription: one memory access
+            // less per delivery, which with many subscribers is a cache
+            // miss less.
+            if let slot = slots[index] {
+                Unmanaged<RACSubscriptionSink<Value>>.fromOpaque(slot.sink)._withUnsafeGuaranteedRef { send($0) }
             }
             index += 1
         }
@@ -236,7 +239,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @usableFromInline
     internal func markSubscriptionsEnded() {
         for index in 0..<count {
-            _ = slots[index]?._withUnsafeGuaranteedRef { $0.markDisposed() }
+            _ = slots[index]?.subscription._withUnsafeGuaranteedRef { $0.markDisposed() }
         }
     }
 
@@ -304,14 +307,16 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         if let ending { return end(subscription, with: ending) }
         if count == capacity { growSlots() }
         subscription.index = count
-        slots[count] = Unmanaged.passRetained(subscription)
+        slots[count] = RACSubjectSlot(subscription: .passRetained(subscription),
+                                      sink: Unmanaged.passUnretained(subscription.sink).toOpaque())
         count += 1
     }
 
     @usableFromInline
     internal func remove(_ subscription: RACSubjectSubscription) {
         let index = subscription.index
-        guard index >= 0, index < count, let entry = slots[index], entry.takeUnretainedValue() === subscription else {
+        guard index >= 0, index < count, let entry = slots[index]?.subscription,
+              entry.takeUnretainedValue() === subscription else {
             return
         }
         slots[index] = nil
@@ -334,7 +339,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 
     @usableFromInline
     internal func releaseAll() {
-        let entries = (0..<count).compactMap { slots[$0] }
+        let entries = (0..<count).compactMap { slots[$0]?.subscription }
         for index in 0..<count { slots[index] = nil }
         count = 0
         emptySlots = 0
@@ -351,7 +356,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         var live = 0
         for index in 0..<count {
             guard let entry = slots[index] else { continue }
-            entry._withUnsafeGuaranteedRef { $0.index = live }
+            entry.subscription._withUnsafeGuaranteedRef { $0.index = live }
             slots[live] = entry
             live += 1
         }
@@ -365,7 +370,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @usableFromInline
     internal func growSlots() {
         let newCapacity = Swift.max(capacity * 2, 4)
-        let newSlots = UnsafeMutablePointer<Unmanaged<RACSubjectSubscription>?>.allocate(capacity: newCapacity)
+        let newSlots = UnsafeMutablePointer<RACSubjectSlot?>.allocate(capacity: newCapacity)
         newSlots.moveInitialize(from: slots, count: count)
         (newSlots + count).initialize(repeating: nil, count: newCapacity - count)
         slots.deallocate()
@@ -390,6 +395,20 @@ internal class RACSubjectCoreBase {
     /// Takes `subscription` out of the subject.
     @usableFromInline
     internal func unsubscribe(_ subscription: RACSubjectSubscription) {}
+}
+
+/// A subject's slot: a subscription (+1) and, unretained, its sink (of the
+/// core's `Value`), which the subscription keeps alive.
+@frozen @usableFromInline
+internal struct RACSubjectSlot {
+    @usableFromInline internal let subscription: Unmanaged<RACSubjectSubscription>
+    @usableFromInline internal let sink: UnsafeMutableRawPointer
+
+    @inlinable
+    internal init(subscription: Unmanaged<RACSubjectSubscription>, sink: UnsafeMutableRawPointer) {
+        self.subscription = subscription
+        self.sink = sink
+    }
 }
 
 /// One subscriber's place in a subject: the disposable that takes it out.
