@@ -29,7 +29,7 @@ import CShims
 /// (`markDisposed()` fails), and waits on other compounds chain the same
 /// way, each on a compound disposed before the wait began: no cycle can
 /// close.
-public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
+public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// What the serializer applies to the children.
     @usableFromInline
     internal enum Change {
@@ -86,7 +86,7 @@ public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
 
     /// Adds `disposable`, or disposes it at once if the receiver is already
     /// disposed. `nil` is ignored.
-    public func add(_ disposable: RACDisposable?) {
+    public final func add(_ disposable: RACDisposable?) {
         guard let disposable else { return }
         if isDisposed {
             disposable.dispose()
@@ -96,7 +96,7 @@ public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     }
 
     /// Removes every occurrence of `disposable` without disposing it.
-    public func remove(_ disposable: RACDisposable?) {
+    public final func remove(_ disposable: RACDisposable?) {
         guard let disposable, !isDisposed else { return }
         serializer.perform(.remove(disposable), now: { erase(disposable) }) { apply($0) }
     }
@@ -105,7 +105,7 @@ public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// again when it is disposed, so that a long-lived compound collecting
     /// short-lived subscriptions does not grow (RAC's subscriber and subject
     /// bookkeeping for `didSubscribeWithDisposable:`).
-    internal func adopt(_ child: RACCompoundDisposable) {
+    internal final func adopt(_ child: RACCompoundDisposable) {
         add(child)
         // The parent weakly: it holds the child, so the child's block must
         // not hold it back, or the two would keep each other alive when
@@ -124,7 +124,7 @@ public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// later event reaches the subscriber" hold. Held by an unowned
     /// reference (see `primary`). Only before the compound is shared with
     /// any other thread.
-    internal func setPrimary(_ disposable: RACDisposable) {
+    internal final func setPrimary(_ disposable: RACDisposable) {
         precondition(primary.isEmpty, "a compound disposable has one primary child")
         primary = RACUnownedReference(disposable)
     }
@@ -136,7 +136,7 @@ public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// it at once. Through the serializer: binding the downstream sink may
     /// have shared the compound already (a user's subscriber told of it in
     /// `didSubscribe(with:)`).
-    internal func setUpstreamSink(_ sink: RACDisposable) {
+    internal final func setUpstreamSink(_ sink: RACDisposable) {
         serializer.perform(.upstreamSink(sink), now: { storeUpstreamSink(sink) }) { apply($0) }
     }
 
@@ -144,7 +144,7 @@ public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// this thread; the others on this thread too, unless another thread is
     /// adding or removing children at that moment, which then disposes them
     /// while this one waits.
-    public override func dispose() {
+    public final override func dispose() {
         dispose(endedBy: nil)
     }
 
@@ -152,11 +152,18 @@ public final class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// terminal event or its own disposal): if it is the primary child, it
     /// is neither retained nor disposed again.
     @usableFromInline
-    internal func dispose(endedBy sink: RACDisposable?) {
+    internal final func dispose(endedBy sink: RACDisposable?) {
         guard markDisposed() else { return }
         Self.dispose(&primary, unless: sink)
         serializer.perform(.disposeAll, untilApplied: true, now: { disposeChildren() }) { apply($0) }
+        didDispose()
     }
+
+    /// Called once, after the disposal of the children: for a subject's
+    /// subscription (`RACSubjectSubscription`), which is its own compound
+    /// and leaves its subject then. (Not `open` or public: the class cannot
+    /// be subclassed outside RACSwift.)
+    internal func didDispose() {}
 
     /// Disposes the sink `reference` holds, if it is still alive and is not
     /// `stopped`, and clears the reference.

@@ -89,10 +89,9 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendab
     /// replayed value instead of waiting for the delivery to end.
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
-        let disposable = RACCompoundDisposable()
-        let sink = sink.bind(to: disposable)
+        // The subscription is its own compound (see RACSubjectSubscription).
         let subscription = RACSubjectSubscription(core: core, sink: sink)
-        disposable.add(subscription)
+        _ = sink.bind(to: subscription)
         if core.history == nil || replaysOnSubscribingThread || RACScheduler.subscriptionRunsInline
             || core.isOwnedByCurrentThread {
             core.subscribe(subscription)
@@ -100,10 +99,10 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendab
             // The block holds the subject, as RAC's does: a subject dropped
             // before the block runs then ends its subscriptions (deinit's
             // `detachAll`) after this one is in, instead of never seeing it.
-            disposable.add(RACScheduler.subscriptionScheduler.schedule { [self] in
+            subscription.add(RACScheduler.subscriptionScheduler.schedule { [self] in
                 core.subscribe(subscription)
             })
         }
-        return disposable
+        return subscription
     }
 }

@@ -77,7 +77,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @exclusivity(unchecked) @usableFromInline internal var emptySlots = 0
     @exclusivity(unchecked) @usableFromInline internal var isDelivering = false
     /// Subscriptions removed during a delivery, released after it.
-    @exclusivity(unchecked) @usableFromInline internal var graveyard: [Unmanaged<RACSubjectSubscription>] = []
+    @exclusivity(unchecked) @usableFromInline internal var graveyard: [RACSubjectSlot] = []
     /// What a late subscriber receives first (replay and behavior subjects).
     @usableFromInline internal let history: RACReplayBuffer<Value>?
     @exclusivity(unchecked) @usableFromInline internal var ending: Ending?
@@ -90,7 +90,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     }
 
     deinit {
-        for index in 0..<count { slots[index]?.subscription.release() }
+        for index in 0..<count { slots[index]?.release() }
         slots.deallocate()
     }
 
@@ -239,7 +239,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @usableFromInline
     internal func markSubscriptionsEnded() {
         for index in 0..<count {
-            _ = slots[index]?.subscription._withUnsafeGuaranteedRef { $0.markDisposed() }
+            slots[index]?.subscription._withUnsafeGuaranteedRef { $0.markEndedBySubject() }
         }
     }
 
@@ -247,7 +247,8 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     /// has ended.
     @usableFromInline
     internal func add(_ subscription: RACSubjectSubscription) {
-        let sink = unsafeDowncast(subscription.sink, to: RACSubscriptionSink<Value>.self)
+        guard let held = subscription.sink else { return }
+        let sink = unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
         history?.forEach { sink.sendNext($0) }
         insert(subscription)
     }
@@ -260,7 +261,8 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     /// after them (`.join`), so it hears none of their events.
     @usableFromInline
     internal func subscribeAsOwner(_ subscription: RACSubjectSubscription) {
-        let sink = unsafeDowncast(subscription.sink, to: RACSubscriptionSink<Value>.self)
+        guard let held = subscription.sink else { return }
+        let sink = unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
         var values: [Value] = []
         var pendingEnding = ending
         serializer.forEachPending { operation in
@@ -290,12 +292,14 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     /// Ends a subscription that arrives after the subject ended.
     @usableFromInline
     internal func end(_ subscription: RACSubjectSubscription, with ending: Ending) {
-        let sink = unsafeDowncast(subscription.sink, to: RACSubscriptionSink<Value>.self)
-        _ = subscription.markDisposed()
+        guard let held = subscription.sink else { return }
+        let sink = unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
+        subscription.markEndedBySubject()
         switch ending {
         case .error(let error): sink.sendError(error)
         case .completed: sink.sendCompleted()
         }
+        subscription.sink = nil
     }
 
     /// Adds `subscription` to the deliveries, unless it was disposed
@@ -303,20 +307,25 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     /// ended.
     @usableFromInline
     internal func insert(_ subscription: RACSubjectSubscription) {
-        guard !subscription.isDisposed else { return }
+        guard !subscription.isDisposed, let sink = subscription.sink else {
+            subscription.sink = nil
+            return
+        }
         if let ending { return end(subscription, with: ending) }
         if count == capacity { growSlots() }
         subscription.index = count
+        // The slot takes the subscription's +1 on the sink.
+        subscription.sink = nil
         slots[count] = RACSubjectSlot(subscription: .passRetained(subscription),
-                                      sink: Unmanaged.passUnretained(subscription.sink).toOpaque())
+                                      sink: Unmanaged.passRetained(sink).toOpaque())
         count += 1
     }
 
     @usableFromInline
     internal func remove(_ subscription: RACSubjectSubscription) {
         let index = subscription.index
-        guard index >= 0, index < count, let entry = slots[index]?.subscription,
-              entry.takeUnretainedValue() === subscription else {
+        guard index >= 0, index < count, let entry = slots[index],
+              entry.subscription.takeUnretainedValue() === subscription else {
             return
         }
         slots[index] = nil
@@ -339,12 +348,12 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 
     @usableFromInline
     internal func releaseAll() {
-        let entries = (0..<count).compactMap { slots[$0]?.subscription }
+        let entries = (0..<count).compactMap { slots[$0] }
         for index in 0..<count { slots[index] = nil }
         count = 0
         emptySlots = 0
         for entry in entries {
-            entry._withUnsafeGuaranteedRef { $0.index = -1 }
+            entry.subscription._withUnsafeGuaranteedRef { $0.index = -1 }
             entry.release()
         }
     }
@@ -397,8 +406,8 @@ internal class RACSubjectCoreBase {
     internal func unsubscribe(_ subscription: RACSubjectSubscription) {}
 }
 
-/// A subject's slot: a subscription (+1) and, unretained, its sink (of the
-/// core's `Value`), which the subscription keeps alive.
+/// A subject's slot: a subscription and its sink (of the core's `Value`),
+/// each +1; `release()` lets go of both.
 @frozen @usableFromInline
 internal struct RACSubjectSlot {
     @usableFromInline internal let subscription: Unmanaged<RACSubjectSubscription>
@@ -409,15 +418,32 @@ internal struct RACSubjectSlot {
         self.subscription = subscription
         self.sink = sink
     }
+
+    @usableFromInline
+    internal func release() {
+        Unmanaged<RACDisposable>.fromOpaque(sink).release()
+        subscription.release()
+    }
 }
 
-/// One subscriber's place in a subject: the disposable that takes it out.
+/// One subscriber's place in a subject, and the subscription's compound
+/// disposable: what `subscribe` returns, the subject's slot holds, and the
+/// sink ends with a terminal event. One object for all three (they were
+/// two, a compound and this record): disposing it disposes its children,
+/// the sink first, then takes the subscriber out of the subject.
+///
+/// It holds its sink until the core has the sink in a slot (or has ended
+/// the subscription), then lets go: from then on the slot holds the sink,
+/// and releasing the slot releases it. So the sink, which holds this
+/// subscription, and the subscription never keep each other alive.
 @usableFromInline
-internal final class RACSubjectSubscription: RACDisposable, @unchecked Sendable {
+internal final class RACSubjectSubscription: RACCompoundDisposable, @unchecked Sendable {
     @usableFromInline internal let core: RACSubjectCoreBase
     /// The subscriber's sink, a `RACSubscriptionSink<Value>` of the core's
-    /// `Value`, stored as its base class to keep this class non-generic.
-    @usableFromInline internal let sink: RACDisposable
+    /// `Value`, stored as its base class to keep this class non-generic;
+    /// nil once the core took it (see above). Touched only by the owner of
+    /// the core's serializer, and before the subscription is shared.
+    @exclusivity(unchecked) @usableFromInline internal var sink: RACDisposable?
     /// The slot it occupies in `core`, or -1. Touched only by the owner.
     @exclusivity(unchecked) @usableFromInline internal var index = -1
 
@@ -428,11 +454,24 @@ internal final class RACSubjectSubscription: RACDisposable, @unchecked Sendable 
         super.init()
     }
 
-    /// Takes the subscriber out of the subject. Its sink, disposed by the
-    /// same compound, has already stopped receiving.
+    /// Bit 1 of the state word (bit 0 is "disposed"): the subject ended
+    /// the subscription itself, so its disposal need not hand an
+    /// unsubscribe back.
+    @inlinable
+    internal static var endedBySubject: Int { 2 }
+
+    /// Marks the subscription as ended by its subject (owner only; relaxed:
+    /// a disposal that misses it merely unsubscribes for nothing).
+    @inlinable
+    internal func markEndedBySubject() {
+        _ = stateWord.fetchOr(Self.endedBySubject, .relaxed)
+    }
+
+    /// Takes the subscriber out of the subject, once the children (the
+    /// sink first) are disposed.
     @usableFromInline
-    internal override func dispose() {
-        guard markDisposed() else { return }
+    internal override func didDispose() {
+        guard stateWord.load(.relaxed) & Self.endedBySubject == 0 else { return }
         core.unsubscribe(self)
     }
 }
