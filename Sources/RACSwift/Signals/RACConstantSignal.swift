@@ -3,13 +3,14 @@ import CShims
 /// The signal of `return`, `empty`, `error` and `never`: the same events
 /// for every subscriber, known when the signal is made.
 ///
-/// Cheaper than the `createSignal` they used to be: the subscriber gets its
-/// events straight from `subscribe`, without a compound disposable, a
-/// source subscriber in front of it or a block to call; the subscription's
-/// disposable is the sink itself. As RAC's `RACReturnSignal` and its
-/// siblings do, the events go through the subscription scheduler: at once
-/// on the main thread or inside a scheduler's block, else from a block on a
-/// background scheduler.
+/// Cheaper than the `createSignal` they used to be: where the subscription
+/// runs inline, the subscriber gets its events straight from `subscribe`,
+/// without a compound disposable, a source subscriber in front of it or a
+/// block to call, and the subscription's disposable is one shared,
+/// disposed already (the subscription has ended). As RAC's
+/// `RACReturnSignal` and its siblings do, the events go through the
+/// subscription scheduler: at once on the main thread or inside a
+/// scheduler's block, else from a block on a background scheduler.
 @usableFromInline
 internal final class RACConstantSignal<Value>: RACSignal<Value>, @unchecked Sendable {
     /// What each subscriber receives.
