@@ -15,7 +15,7 @@ import CShims
 @usableFromInline
 internal final class RACLatestValue<Value> {
     /// The inline word (when `isInline`).
-    @usableFromInline internal let word = RACAtomicCell(count: 1)
+    @usableFromInline internal let word: RACAtomicCell?
     /// The box (when not `isInline`).
     @usableFromInline internal let box: RACAtomicObject<RACValueBox<Value>>?
 
@@ -26,8 +26,13 @@ internal final class RACLatestValue<Value> {
 
     @inlinable
     internal init(_ value: Value) {
-        box = Self.isInline ? nil : RACAtomicObject(RACValueBox(value))
-        if Self.isInline { word.word().store(Self.bits(of: value), .relaxed) }
+        if Self.isInline {
+            word = RACAtomicCell(count: 1, initialValue: Self.bits(of: value))
+            box = nil
+        } else {
+            word = nil
+            box = RACAtomicObject(RACValueBox(value))
+        }
     }
 
     /// The latest value.
@@ -36,7 +41,7 @@ internal final class RACLatestValue<Value> {
         guard Self.isInline else { return box!.load()!.value }
         // Acquire: pairs with the store's release, so that whatever the
         // delivering thread wrote before the value is visible with it.
-        let bits = word.word().load(.acquire)
+        let bits = word!.word().load(.acquire)
         return withUnsafeBytes(of: bits) { $0.load(as: Value.self) }
     }
 
@@ -44,7 +49,7 @@ internal final class RACLatestValue<Value> {
     @inlinable
     internal func store(_ value: Value) {
         guard Self.isInline else { return box!.store(RACValueBox(value)) }
-        word.word().store(Self.bits(of: value), .release)
+        word!.word().store(Self.bits(of: value), .release)
     }
 
     /// `value`'s bytes in a word, the rest zero.

@@ -18,20 +18,3 @@ internal func racSendable<R>(_ body: @escaping () -> R) -> @Sendable () -> R {
 internal func racSendable<A, R>(_ body: @escaping (A) -> R) -> @Sendable (A) -> R {
     unsafeBitCast(body, to: (@Sendable (A) -> R).self)
 }
-
-@inlinable @inline(__always)
-internal func racSendable<A, B, R>(_ body: @escaping (A, B) -> R) -> @Sendable (A, B) -> R {
-    unsafeBitCast(body, to: (@Sendable (A, B) -> R).self)
-}
-
-/// A value the engine hands between threads without `Sendable` checks
-/// (see above), for storage that the compiler asks about.
-@usableFromInline
-internal struct RACUncheckedSendable<Wrapped>: @unchecked Sendable {
-    @usableFromInline internal let wrapped: Wrapped
-
-    @inlinable
-    internal init(_ wrapped: Wrapped) {
-        self.wrapped = wrapped
-    }
-}
