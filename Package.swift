@@ -35,8 +35,10 @@ let package = Package(
                           path: "Checks/MainQueueDispatchMain"),
         .executableTarget(name: "mainqueue-async", dependencies: ["RACSwift"],
                           path: "Checks/MainQueueAsyncMain"),
-        .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift"]),
-        .testTarget(name: "RACSwiftStressTests", dependencies: ["RACSwift"]),
+        // What both Swift 5 test targets share (`Shared`).
+        .target(name: "RACSwiftTestSupport", path: "Tests/RACSwiftTestSupport"),
+        .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTestSupport"]),
+        .testTarget(name: "RACSwiftStressTests", dependencies: ["RACSwift", "RACSwiftTestSupport"]),
         // The patterns a Swift 6 user writes, in Swift 6 language mode.
         .testTarget(name: "RACSwiftSwift6Tests", dependencies: ["RACSwift"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),

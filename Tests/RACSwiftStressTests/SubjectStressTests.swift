@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTestSupport
 import Synchronization
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// `values`, the async reads, `fromTask` and `rac_signal`.

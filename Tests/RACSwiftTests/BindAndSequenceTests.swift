@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// RACStream's `-bind:` on signals, and RAC's `-[RACSignal sequence]`.

@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// docs/Bindings.md's form-validation example, as written there.

@@ -1,6 +1,7 @@
 import CShims
 import Foundation
 @testable import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// docs/Concurrency.md point 11: a blocking read that only the calling

@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// RAC 2.5's `-deliverOnMainThread` and `-setNameWithFormat:`. XCTest runs

@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// A `createSignal` block may keep its subscriber after the subscription

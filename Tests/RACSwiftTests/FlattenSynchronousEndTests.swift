@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// RAC 2.5's `-flatten:` and `-concat`: when the receiver has completed and

@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// A signal written outside RACSwift: it keeps its subscriber for the test

@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// RAC 2.5's `-scanWithStart:reduceWithIndex:`,

@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// docs/Concurrency.md point 10: a subscription made from inside a delivery,

@@ -1,5 +1,6 @@
 import Observation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 

@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// RAC 2.5's `RACQueueScheduler`, for schedulers of one's own over a queue.

@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// A date in the test scheduler's virtual time, `seconds` after its start.

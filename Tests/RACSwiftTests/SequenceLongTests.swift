@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// A million values: walking, folding and releasing must take constant

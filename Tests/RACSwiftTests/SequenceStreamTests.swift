@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// RACStream's operators on sequences (API.md, "Round 2 additions"): exact

@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 struct TestError: Error, Equatable {

@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 final class TerminationOperatorsTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// The testing toolkit's pinned call sites (API.md, "Testing").

@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 // Helpers for the time operator tests, which run in virtual time: the test
