@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["RACSwift"], path: "Benchmarks/bench"),
         // Every contract point under load at once, streams checked (and the
         // floods of points 9 and 10): `swift run -c release soak`.
-        .executableTarget(name: "soak", dependencies: ["RACSwift"], path: "Benchmarks/soak"),
+        .executableTarget(name: "soak", dependencies: ["RACSwift", "RACSwiftTestSupport"], path: "Benchmarks/soak"),
         // A RAC 2.5 search screen ported to a command line: `swift run example`.
         .executableTarget(name: "example", dependencies: ["RACSwift"], path: "Examples/SearchScreen"),
         // The main thread scheduler in programs that run the main queue with
@@ -35,7 +35,7 @@ let package = Package(
                           path: "Checks/MainQueueDispatchMain"),
         .executableTarget(name: "mainqueue-async", dependencies: ["RACSwift"],
                           path: "Checks/MainQueueAsyncMain"),
-        // What both Swift 5 test targets share (`Shared`).
+        // What the Swift 5 test targets and the soak share.
         .target(name: "RACSwiftTestSupport", path: "Tests/RACSwiftTestSupport"),
         .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTestSupport"]),
         .testTarget(name: "RACSwiftStressTests", dependencies: ["RACSwift", "RACSwiftTestSupport"]),

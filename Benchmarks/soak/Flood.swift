@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import Synchronization
 
 /// The floods of docs/Concurrency.md points 8 and 9, in a release build: senders
@@ -37,9 +38,7 @@ enum Flood {
         }
 
         func receive(_ value: Int) {
-            var x = value
-            for _ in 0..<200 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
-            sink &+= x
+            sink &+= simulatedWork(value)
             guard value >= 0 else { return } // a probe
             let sender = Stamp.sender(value)
             if Stamp.sequence(value) != next[sender] { outOfOrder += 1 }
@@ -60,11 +59,11 @@ enum Flood {
         let missed = Atomic<Int>(0)
         let peak = Atomic<Int>(0)
         let before = residentMegabytes()
-        onThreads(senders + (churn ? 2 : 1)) { index in
+        runConcurrently(threads: senders + (churn ? 2 : 1)) { index in
             if index == senders {
                 // The controller: sleeps, samples the resident set, stops.
-                let start = nowNanoseconds()
-                while Double(nowNanoseconds() - start) / 1e9 < seconds {
+                let start = monotonicNanoseconds()
+                while Double(monotonicNanoseconds() - start) / 1e9 < seconds {
                     Thread.sleep(forTimeInterval: 0.05)
                     peak.max(Int(residentMegabytes()), ordering: .relaxed)
                 }
@@ -74,16 +73,16 @@ enum Flood {
                 while !stop.load(ordering: .relaxed) {
                     let heard = DispatchSemaphore(value: 0)
                     let expected = probe
-                    var start = nowNanoseconds()
+                    var start = monotonicNanoseconds()
                     let disposable = subject.subscribeNext { if $0 == expected { heard.signal() } }
-                    longestChurnCall.max(nowNanoseconds() - start, ordering: .relaxed)
-                    start = nowNanoseconds()
+                    longestChurnCall.max(monotonicNanoseconds() - start, ordering: .relaxed)
+                    start = monotonicNanoseconds()
                     subject.sendNext(probe)
-                    longestSend.max(nowNanoseconds() - start, ordering: .relaxed)
+                    longestSend.max(monotonicNanoseconds() - start, ordering: .relaxed)
                     if heard.wait(timeout: .now() + 2) == .timedOut { missed.add(1, ordering: .relaxed) }
-                    start = nowNanoseconds()
+                    start = monotonicNanoseconds()
                     disposable.dispose()
-                    longestChurnCall.max(nowNanoseconds() - start, ordering: .relaxed)
+                    longestChurnCall.max(monotonicNanoseconds() - start, ordering: .relaxed)
                     probe -= 1
                     cycles.add(1, ordering: .relaxed)
                 }

@@ -1,32 +1,7 @@
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import Synchronization
-
-/// Nanoseconds on the monotonic clock.
-func nowNanoseconds() -> UInt64 {
-    DispatchTime.now().uptimeNanoseconds
-}
-
-/// The process's resident set size, in megabytes (Linux: /proc/self/statm;
-/// 0 where there is none).
-func residentMegabytes() -> Double {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
-    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-}
-
-/// Runs `body(index)` on `count` threads started together and waits for all.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let finished = DispatchGroup()
-    for index in 0..<count {
-        finished.enter()
-        Thread {
-            body(index)
-            finished.leave()
-        }.start()
-    }
-    finished.wait()
-}
 
 /// A value sent by a sender: who sent it and its place in that sender's
 /// order, in one Int.
@@ -63,28 +38,6 @@ final class Violations: @unchecked Sendable {
     }
 }
 
-/// A reusable barrier for two or more threads, spinning with yields.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class SpinBarrier: @unchecked Sendable {
-    private let parties: Int
-    private let arrived = Atomic<Int>(0)
-    private let generation = Atomic<Int>(0)
-
-    init(parties: Int) {
-        self.parties = parties
-    }
-
-    func arriveAndWait() {
-        let current = generation.load(ordering: .acquiring)
-        if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
-            arrived.store(0, ordering: .relaxed)
-            generation.add(1, ordering: .releasing)
-        } else {
-            while generation.load(ordering: .acquiring) == current { sched_yield() }
-        }
-    }
-}
-
 /// An atomic word in a class, so that several fit in an array.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class AtomicWord: Sendable {
@@ -102,9 +55,9 @@ func sendNumbered(into subject: RACSubject<Int>, as sender: Int, until stop: bor
     var sequence = 0
     var longest: UInt64 = 0
     while !stop.load(ordering: .relaxed) {
-        let start = nowNanoseconds()
+        let start = monotonicNanoseconds()
         subject.sendNext(Stamp.encode(sender: sender, sequence: sequence))
-        longest = max(longest, nowNanoseconds() - start)
+        longest = max(longest, monotonicNanoseconds() - start)
         returned(sequence)
         sequence += 1
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RACSwiftTestSupport
 
 // `swift run -c release soak [--seconds N] [--flood]`
 //
@@ -28,10 +29,10 @@ if options.flood {
 
 let load = MixedLoad()
 let residentBefore = residentMegabytes()
-let start = nowNanoseconds()
+let start = monotonicNanoseconds()
 report("soak: \(MixedLoad.senders) senders, churn, replay and behavior joins, autoconnect churn and reentrant subscribes for \(options.seconds) s")
 load.run(seconds: options.seconds)
-let elapsed = Double(nowNanoseconds() - start) / 1e9
+let elapsed = Double(monotonicNanoseconds() - start) / 1e9
 let checked = load.eventsChecked
 report(String(format: "events checked %ld in %.1f s (%.2f M/s)", checked, elapsed, Double(checked) / elapsed / 1e6))
 report("  values sent \(load.sent.map { $0.value.load(ordering: .relaxed) }.reduce(0, +)); churn cycles \(load.churnCycles.load(ordering: .relaxed)); joins \(load.joins.load(ordering: .relaxed)); autoconnect rounds \(load.autoconnectRounds.load(ordering: .relaxed)); reentrant subscriptions \(load.reentrantSubscriptions.load(ordering: .relaxed))")

@@ -44,33 +44,6 @@ final class MulticastStressSource: RACSignal<Int>, @unchecked Sendable {
     }
 }
 
-/// A reusable barrier: the threads that call `arriveAndWait()` leave it
-/// together, once all `parties` have arrived. It spins with yields, so that
-/// every round really starts the threads at the same moment.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class MulticastSpinBarrier: @unchecked Sendable {
-    private let parties: Int
-    private let arrived = Atomic<Int>(0)
-    private let generation = Atomic<Int>(0)
-
-    init(parties: Int) {
-        self.parties = parties
-    }
-
-    func arriveAndWait() {
-        // Read before arriving: the generation cannot move on without us.
-        let current = generation.load(ordering: .acquiring)
-        if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
-            arrived.store(0, ordering: .relaxed)
-            // Releasing: the reset is seen by every thread that sees the new
-            // generation, before it arrives again.
-            generation.add(1, ordering: .releasing)
-        } else {
-            while generation.load(ordering: .acquiring) == current { sched_yield() }
-        }
-    }
-}
-
 /// Runs `body` on the calling thread inside a scheduler's block, where
 /// RACSwift subscribes synchronously (as on the main thread), so that
 /// subscriptions made by racing threads really race instead of queueing on
@@ -93,7 +66,7 @@ final class MulticastStressTests: XCTestCase {
         nonisolated(unsafe) let returned = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: rounds * threads)
         returned.initialize(repeating: nil, count: rounds * threads)
         defer { returned.deallocate() }
-        let barrier = MulticastSpinBarrier(parties: threads)
+        let barrier = SpinBarrier(parties: threads)
         runConcurrently(threads: threads) { thread in
             for round in 0..<rounds {
                 barrier.arriveAndWait()
@@ -159,7 +132,7 @@ final class MulticastStressTests: XCTestCase {
     /// the first subscriber, synchronously) and disposed exactly once.
     func testAutoconnectChurnSubscribesOnceAndDisposesOnce() {
         let threads = 4, rounds = 200, perRound = 20
-        let barrier = MulticastSpinBarrier(parties: threads)
+        let barrier = SpinBarrier(parties: threads)
         let sources = (0..<rounds).map { _ in MulticastStressSource() }
         let signals = sources.map { $0.publish().autoconnect() }
         runConcurrently(threads: threads) { _ in
@@ -213,7 +186,7 @@ final class MulticastStressTests: XCTestCase {
         let threads = 4, rounds = 2_000
         let sources = (0..<rounds).map { _ in MulticastStressSource(values: [0, 1, 2]) }
         let signals = sources.map { $0.replayLazily() }
-        let barrier = MulticastSpinBarrier(parties: threads)
+        let barrier = SpinBarrier(parties: threads)
         let wrongDeliveries = Tally()
         let finished = DispatchGroup()
         runConcurrently(threads: threads) { _ in
@@ -275,7 +248,7 @@ final class MulticastStressTests: XCTestCase {
     /// detaching child ran, on whatever thread).
     func testLastDisposeReturnsAfterTheSourceIsDisposed() {
         let threads = 4, rounds = 500
-        let barrier = MulticastSpinBarrier(parties: threads)
+        let barrier = SpinBarrier(parties: threads)
         let sources = (0..<rounds).map { _ in MulticastStressSource() }
         let signals = sources.map { $0.publish().autoconnect() }
         let finished = (0..<rounds).map { _ in Tally() }

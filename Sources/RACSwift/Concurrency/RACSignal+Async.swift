@@ -16,12 +16,11 @@ extension RACSignal {
     public var values: AsyncThrowingStream<Value, any Error> {
         AsyncThrowingStream { continuation in
             let subscription = subscribeNext({ value in
-                                                 // As in `RACAsyncWait.finish`.
-                                                 nonisolated(unsafe) let value = value
-                                                 continuation.yield(value)
-                                             },
-                                             error: { continuation.finish(throwing: $0) },
-                                             completed: { continuation.finish() })
+                // From the delivering thread to the iterating task, unchecked,
+                // as in `RACAsyncWait.finish`.
+                nonisolated(unsafe) let value = value
+                continuation.yield(value)
+            }, error: { continuation.finish(throwing: $0) }, completed: { continuation.finish() })
             continuation.onTermination = { _ in subscription.dispose() }
         }
     }

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+// What the stress tests and the soak (Benchmarks/soak) share.
+
+/// Runs `body(threadIndex)` on `threads` threads started together, and waits
+/// for all of them. Threads, not a concurrent queue, so every body really
+/// runs in parallel with the others.
+public func runConcurrently(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let start = DispatchSemaphore(value: 0)
+    let finished = DispatchGroup()
+    for index in 0..<threads {
+        finished.enter()
+        Thread {
+            start.wait()
+            body(index)
+            finished.leave()
+        }.start()
+    }
+    for _ in 0..<threads { start.signal() }
+    finished.wait()
+}
+
+/// Nanoseconds on the monotonic clock.
+public func monotonicNanoseconds() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds
+}
+
+/// The process's resident set size, in megabytes (Linux: /proc/self/statm;
+/// 0 where there is none).
+public func residentMegabytes() -> Double {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+/// A subscriber's bit of work per value: about 200 multiply-adds, so that
+/// the floods' subscribers are slower than their senders.
+@inline(never)
+public func simulatedWork(_ value: Int) -> Int {
+    var x = value
+    for _ in 0..<200 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+    return x
+}
+
+/// A reusable barrier: the threads that call `arriveAndWait()` leave it
+/// together, once all `parties` have arrived. It spins with yields, so that
+/// every round really starts the threads at the same moment.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public final class SpinBarrier: Sendable {
+    private let parties: Int
+    private let arrived = Atomic<Int>(0)
+    private let generation = Atomic<Int>(0)
+
+    public init(parties: Int) {
+        self.parties = parties
+    }
+
+    public func arriveAndWait() {
+        // Read before arriving: the generation cannot move on without us.
+        let current = generation.load(ordering: .acquiring)
+        if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
+            arrived.store(0, ordering: .relaxed)
+            // Releasing: the reset is seen by every thread that sees the new
+            // generation, before it arrives again.
+            generation.add(1, ordering: .releasing)
+        } else {
+            while generation.load(ordering: .acquiring) == current { sched_yield() }
+        }
+    }
+}
