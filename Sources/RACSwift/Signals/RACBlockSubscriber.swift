@@ -1,48 +1,45 @@
 /// The subscriber that `subscribeNext(_:error:completed:)` and its variants
 /// build: RAC 2.5's `RACSubscriber` over blocks.
 ///
-/// The blocks live in an immutable `RACSubscriberBlocks` held through an
-/// unmanaged reference, which the sink releases on its terminal event (RAC
-/// releases a subscriber's blocks then) or in `deinit`. Reading it unmanaged
-/// lets a delivery call `next` with no retain or release, two atomic
-/// operations per value that a plain closure property would cost. It is safe
-/// because only the deliverer (events are serialized) or `deinit` releases it.
+/// The blocks are immutable properties of the sink, so a delivery calls
+/// `next` borrowed from the sink, with no retain or release of the closure
+/// (two atomic operations per value that a mutable closure property would
+/// cost), and a subscription allocates no separate object for them.
+///
+/// RAC releases a subscriber's blocks at its terminal event or disposal, so
+/// that a source's code that keeps its subscriber (RAC code stores it for
+/// later sends) keeps nothing alive through the blocks. Here the sink keeps
+/// its blocks for its life instead, and is never handed to such code: a
+/// `createSignal` block, or a `RACSignal` subclass written outside RACSwift,
+/// receives a `RACSourceSubscriber` in front of it, which lets go of the
+/// sink at the end (see `RACSubscriptionSink.bindServingSource`). RACSwift's
+/// own sources let go of a sink once its subscription has ended.
 @usableFromInline
 internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
-    @exclusivity(unchecked) @usableFromInline
-    internal var blocks: Unmanaged<RACSubscriberBlocks<Value>>?
+    @usableFromInline internal let next: ((Value) -> Void)?
+    @usableFromInline internal let error: ((any Error) -> Void)?
+    @usableFromInline internal let completed: (() -> Void)?
 
     @inlinable
     internal init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
-        blocks = .passRetained(RACSubscriberBlocks(next: next, error: error, completed: completed))
+        self.next = next
+        self.error = error
+        self.completed = completed
         super.init()
     }
 
-    deinit {
-        blocks?.release()
-    }
-
-    @usableFromInline
-    internal override var releasesEverythingAtEnd: Bool { true }
-
     @usableFromInline
     internal override func receiveNext(_ value: Value) {
-        blocks?._withUnsafeGuaranteedRef { $0.next?(value) }
+        next?(value)
     }
 
     @usableFromInline
     internal override func receiveError(_ error: any Error) {
-        blocks?._withUnsafeGuaranteedRef { $0.error?(error) }
+        self.error?(error)
     }
 
     @usableFromInline
     internal override func receiveCompleted() {
-        blocks?._withUnsafeGuaranteedRef { $0.completed?() }
-    }
-
-    @usableFromInline
-    internal override func releaseBlocks() {
-        blocks?.release()
-        blocks = nil
+        completed?()
     }
 }

@@ -176,11 +176,11 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
         RACSerializer(RACInlineAtomics.word(1, of: self))
     }
 
-    /// Whether the sink lets go of everything it was built with on a
-    /// terminal event, or on disposal when it serializes its own events:
-    /// true for the block subscriber (its blocks) and the passthrough (which
-    /// keeps the user's subscriber, as RAC's does). An operator's sink keeps
-    /// its block and its downstream sink for as long as it lives.
+    /// Whether the sink may be handed to a source's own code itself,
+    /// holding nothing that must be let go of at the end: true for the
+    /// passthrough, which keeps only the user's subscriber, as RAC's does.
+    /// An operator's sink keeps its block and its downstream sink, and the
+    /// block subscriber its blocks, for as long as they live.
     @usableFromInline
     internal var releasesEverythingAtEnd: Bool { false }
 
