@@ -10,10 +10,11 @@
 /// that a source's code that keeps its subscriber (RAC code stores it for
 /// later sends) keeps nothing alive through the blocks. Here the sink keeps
 /// its blocks for its life instead, and is never handed to such code: a
-/// `createSignal` block, or a `RACSignal` subclass written outside RACSwift,
-/// receives a `RACSourceSubscriber` in front of it, which lets go of the
-/// sink at the end (see `RACSubscriptionSink.bindServingSource`). RACSwift's
-/// own sources let go of a sink once its subscription has ended.
+/// `createSignal` signal gets a `RACReleasingBlockSubscriber` instead (see
+/// `RACSignal.handsOutItsSubscriber`), and a `RACSignal` subclass written
+/// outside RACSwift a `RACSourceSubscriber` in front of this one, which
+/// lets go of it at the end. RACSwift's own sources let go of a sink once
+/// its subscription has ended.
 @usableFromInline
 internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     @usableFromInline internal let next: ((Value) -> Void)?

@@ -26,7 +26,7 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value>, @unchecked Senda
     internal init(_ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?) {
         self.didSubscribe = { sink in didSubscribe(sink) }
         self.makeSubscriber = { sink, subscription in RACSourceSubscriber(forwardingTo: sink, within: subscription) }
-        super.init()
+        super.init(handsOutItsSubscriber: true)
     }
 
     /// Runs `didSubscribe` on the subscription scheduler with a subscriber

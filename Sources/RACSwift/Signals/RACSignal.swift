@@ -57,8 +57,25 @@ open class RACSignal<Value>: @unchecked Sendable {
         return self
     }
 
+    /// Whether the signal hands its subscriber to code that may keep it past
+    /// the end of the subscription: true for `createSignal`'s, whose block
+    /// may store its subscriber. Blocks subscribed to such a signal get a
+    /// `RACReleasingBlockSubscriber`, which lets go of them at the end; to
+    /// any other, a `RACBlockSubscriber`, whose deliveries retain nothing.
+    /// (A subclass written outside RACSwift also hands its subscriber out,
+    /// but through a `RACSourceSubscriber`, which lets go of the sink.)
+    @usableFromInline internal let handsOutItsSubscriber: Bool
+
     /// For subclasses, which must override `subscribe(_:)`.
-    public init() {}
+    public init() {
+        handsOutItsSubscriber = false
+    }
+
+    /// For RACSwift's own signal classes.
+    @inlinable
+    internal init(handsOutItsSubscriber: Bool) {
+        self.handsOutItsSubscriber = handsOutItsSubscriber
+    }
 
     /// Subscribes `subscriber` and returns the disposable that cancels the
     /// subscription. A subclass outside RACSwift overrides this; `RACSignal`
@@ -98,24 +115,36 @@ open class RACSignal<Value>: @unchecked Sendable {
 }
 
 extension RACSignal {
+    /// Subscribes blocks through the block subscriber that suits the
+    /// signal (see `handsOutItsSubscriber`). Inlined into the public
+    /// methods, so that both subscribers are made where `Value` is known.
+    @inlinable @inline(__always)
+    internal func subscribeBlocks(next: ((Value) -> Void)?, error: ((any Error) -> Void)?,
+                                  completed: (() -> Void)?) -> RACDisposable {
+        if handsOutItsSubscriber {
+            return subscribe(sink: RACReleasingBlockSubscriber(next: next, error: error, completed: completed))
+        }
+        return subscribe(sink: RACBlockSubscriber(next: next, error: error, completed: completed))
+    }
+
     /// Subscribes blocks: `next` for each value. Errors are ignored.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void) -> RACDisposable {
-        subscribe(sink: RACBlockSubscriber(next: next, error: nil, completed: nil))
+        subscribeBlocks(next: next, error: nil, completed: nil)
     }
 
     /// Subscribes blocks: `next` for each value, `completed` on completion.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
                               completed: @escaping @Sendable () -> Void) -> RACDisposable {
-        subscribe(sink: RACBlockSubscriber(next: next, error: nil, completed: completed))
+        subscribeBlocks(next: next, error: nil, completed: completed)
     }
 
     /// Subscribes blocks: `next` for each value, `error` on error.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
                               error: @escaping @Sendable (any Error) -> Void) -> RACDisposable {
-        subscribe(sink: RACBlockSubscriber(next: next, error: error, completed: nil))
+        subscribeBlocks(next: next, error: error, completed: nil)
     }
 
     /// Subscribes blocks for every kind of event.
@@ -123,25 +152,25 @@ extension RACSignal {
     public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
                               error: @escaping @Sendable (any Error) -> Void,
                               completed: @escaping @Sendable () -> Void) -> RACDisposable {
-        subscribe(sink: RACBlockSubscriber(next: next, error: error, completed: completed))
+        subscribeBlocks(next: next, error: error, completed: completed)
     }
 
     /// Subscribes a block for the error, if the signal ends with one.
     @inlinable @discardableResult
     public func subscribeError(_ error: @escaping @Sendable (any Error) -> Void) -> RACDisposable {
-        subscribe(sink: RACBlockSubscriber(next: nil, error: error, completed: nil))
+        subscribeBlocks(next: nil, error: error, completed: nil)
     }
 
     /// Subscribes a block for the completion, if the signal ends with one.
     @inlinable @discardableResult
     public func subscribeCompleted(_ completed: @escaping @Sendable () -> Void) -> RACDisposable {
-        subscribe(sink: RACBlockSubscriber(next: nil, error: nil, completed: completed))
+        subscribeBlocks(next: nil, error: nil, completed: completed)
     }
 
     /// Subscribes blocks for the error and the completion.
     @inlinable @discardableResult
     public func subscribeError(_ error: @escaping @Sendable (any Error) -> Void,
                                completed: @escaping @Sendable () -> Void) -> RACDisposable {
-        subscribe(sink: RACBlockSubscriber(next: nil, error: error, completed: completed))
+        subscribeBlocks(next: nil, error: error, completed: completed)
     }
 }
