@@ -54,6 +54,32 @@ final class DisposableStressTests: XCTestCase {
         }
     }
 
+    /// One thread adds a child to an empty compound while another disposes
+    /// it. The disposal may find nothing to dispose and skip the serializer;
+    /// an add that enters the serializer after that must find the compound
+    /// disposed and dispose its child itself. Exactly once either way.
+    func testAnAddRacingTheDisposalOfAnEmptyCompoundDisposesTheChildOnce() {
+        let rounds = 20_000
+        let compounds = (0..<rounds).map { _ in RACCompoundDisposable() }
+        let disposals = (0..<rounds).map { _ in Tally() }
+        // Both threads start each round together, so that the disposal and
+        // the add meet as closely as the scheduler lets them.
+        let barrier = SpinBarrier(parties: 2)
+        runConcurrently(threads: 2) { index in
+            for round in 0..<rounds {
+                barrier.arriveAndWait()
+                if index == 0 {
+                    compounds[round].dispose()
+                } else {
+                    compounds[round].add(RACDisposable { disposals[round].add(0) })
+                }
+            }
+        }
+        for round in 0..<rounds where disposals[round].total != 1 {
+            XCTFail("round \(round): the child was disposed \(disposals[round].total) times")
+        }
+    }
+
     /// Adds and removes from many threads, then dispose: exactly the children
     /// not removed are disposed, once each.
     func testCompoundAddRemoveThenDispose() {

@@ -65,8 +65,10 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     // the dynamic checks (about 50 instructions per access) are turned off.
     @exclusivity(unchecked) private var first: RACDisposable?
     @exclusivity(unchecked) private var second: RACDisposable?
-    @exclusivity(unchecked) private var more: [RACDisposable] = []
-    @exclusivity(unchecked) private var disposedInside = false
+    // nil rather than empty: a subscription's compound rarely has a third
+    // child, and an empty array still costs a release call wherever it is
+    // moved or dropped.
+    @exclusivity(unchecked) private var more: [RACDisposable]?
 
     /// An empty compound disposable.
     public override init() {
@@ -92,6 +94,12 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
             disposable.dispose()
             return
         }
+        insertThroughSerializer(disposable)
+    }
+
+    /// The rest of `add(_:)`, after it found the compound not disposed yet:
+    /// a disposal may have come since, and `insert` then disposes the child.
+    internal final func insertThroughSerializer(_ disposable: RACDisposable) {
         serializer.perform(.add(disposable), now: { insert(disposable) }) { apply($0) }
     }
 
@@ -155,8 +163,44 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     internal final func dispose(endedBy sink: RACDisposable?) {
         guard markDisposed() else { return }
         Self.dispose(&primary, unless: sink)
-        serializer.perform(.disposeAll, untilApplied: true, now: { disposeChildren() }) { apply($0) }
+        if !hasNothingToDispose {
+            serializer.perform(.disposeAll, untilApplied: true, now: { disposeChildren() }) { apply($0) }
+        }
         didDispose()
+    }
+
+    /// Whether, now that the compound is marked disposed, it has never held
+    /// a child and nobody is changing its children: then there is nothing
+    /// for the serializer to do, and its two read-modify-writes are saved.
+    /// That is the common end of a subscription, whose compound holds its
+    /// sink as the primary child and nothing else.
+    ///
+    /// Why this cannot miss a child: the serializer is idle, so the last
+    /// owner's writes are visible (`isIdle` acquires), the flag among them;
+    /// and any thread that enters it from now on finds the compound
+    /// disposed, since the disposal flag was set (sequentially consistent)
+    /// before `isIdle` read the serializer, and an entrant reads the flag
+    /// (sequentially consistent) after entering (`insert`,
+    /// `storeUpstreamSink`): it disposes what it brings instead of storing
+    /// it. The children themselves are not read here: a remove that entered
+    /// meanwhile may be writing them.
+    private var hasNothingToDispose: Bool {
+        serializer.isIdle && heldChild.load(.acquire) == 0
+    }
+
+    /// Word 4: set to 1, for good, by the serializer's owner when it first
+    /// stores a child or an upstream sink. Relaxed: written only by owners,
+    /// whose leaving the serializer publishes it; read by `hasNothingToDispose`
+    /// once the serializer is idle.
+    @inlinable @inline(__always)
+    internal var heldChild: RACAtomicWord {
+        RACInlineAtomics.word(4, of: self)
+    }
+
+    /// Whether the compound is disposed, read inside the serializer: see
+    /// `hasNothingToDispose` for why sequentially consistent.
+    private var isDisposedForChanges: Bool {
+        stateWord.load(.seq_cst) & 1 != 0
     }
 
     /// Called once, after the disposal of the children: for a subject's
@@ -194,7 +238,7 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     // The three changes, made inside the serializer.
 
     private func insert(_ disposable: RACDisposable) {
-        if disposedInside {
+        if isDisposedForChanges {
             // Raced with dispose(): the children are already gone.
             disposable.dispose()
         } else {
@@ -205,36 +249,38 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     private func erase(_ disposable: RACDisposable) {
         if first === disposable { first = nil }
         if second === disposable { second = nil }
-        if !more.isEmpty { more.removeAll { $0 === disposable } }
+        more?.removeAll { $0 === disposable }
     }
 
     private func storeUpstreamSink(_ sink: RACDisposable) {
-        if disposedInside {
+        if isDisposedForChanges {
             sink.dispose()
         } else {
             upstreamSink = RACUnownedReference(sink)
+            heldChild.store(1, .relaxed)
         }
     }
 
     private func disposeChildren() {
-        disposedInside = true
         Self.dispose(&upstreamSink, unless: nil)
-        let children = (first, second, more)
-        (first, second, more) = (nil, nil, [])
+        // Most compounds end with no child but their sinks, or one.
+        guard first != nil || second != nil || more != nil else { return }
+        let children = (first.take(), second.take(), more.take())
         // Disposing runs other code, which may add to or remove from this
         // compound: such calls are handed over and applied afterwards.
         children.0?.dispose()
         children.1?.dispose()
-        for child in children.2 { child.dispose() }
+        for child in children.2 ?? [] { child.dispose() }
     }
 
     private func store(_ disposable: RACDisposable) {
+        heldChild.store(1, .relaxed)
         if first == nil {
             first = disposable
         } else if second == nil {
             second = disposable
         } else {
-            more.append(disposable)
+            more?.append(disposable) ?? (more = [disposable])
         }
     }
 }

@@ -8,13 +8,15 @@ import CShims
 // @unchecked Sendable: disposal is one atomic flag and a block run once, from
 // any thread; subclasses keep their state behind atomics too.
 open class RACDisposable: @unchecked Sendable {
-    /// Four atomic words (see `RACInlineAtomics`); this must stay the first
+    /// Five atomic words (see `RACInlineAtomics`); this must stay the first
     /// stored property. Word 0 is the state, bit 0 meaning "disposed", for
-    /// every subclass; words 1 to 3 belong to subclasses that need more
-    /// (a serializer for `RACCompoundDisposable` and the sinks, a reader
-    /// count and retired stack for `RACSerialDisposable`). Never touched by
-    /// name.
-    @usableFromInline internal var _atomics: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    /// every subclass; words 1 to 4 belong to subclasses that need more
+    /// (a serializer and a "has held a child" flag for
+    /// `RACCompoundDisposable`, a serializer for the sinks, a reader count
+    /// and retired stack for `RACSerialDisposable`). Never touched by name.
+    /// (The fifth word changes no subscription object's allocation size:
+    /// each stays in its malloc size class.)
+    @usableFromInline internal var _atomics: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
     /// Written once in `init`, then read and cleared only by the thread that
     /// won the disposal exchange, so it needs no synchronization of its own
@@ -53,7 +55,11 @@ open class RACDisposable: @unchecked Sendable {
         if stateWord.load(.relaxed) & 1 != 0 { return false }
         // Acquire-release: the winner sees everything published before it,
         // and `isDisposed` readers see what the winner did before.
-        return stateWord.fetchOr(1, .acq_rel) & 1 == 0
+        // Sequentially consistent besides (the same instruction on x86 and
+        // ARM64): `RACCompoundDisposable.dispose` then reads its serializer,
+        // whose entrants read this word, and one of the two must see the
+        // other (see `hasNothingToDispose`).
+        return stateWord.fetchOr(1, .seq_cst) & 1 == 0
     }
 
     /// Runs the block, if any, unless the receiver was already disposed.

@@ -205,11 +205,19 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
         _ makeSubscriber: (RACSubscriptionSink<Value>, RACCompoundDisposable) -> RACSourceSubscriber<Value>
     ) -> RACSubscriptionSink<Value> {
         if releasesEverythingAtEnd {
+            if self.subscription == nil {
+                // A sink never bound before has never been handed to a
+                // source, so no other thread can touch its state word yet: a
+                // plain store, not a read-modify-write. Relaxed: the caller
+                // publishes the sink to the senders afterwards (by calling
+                // them, or by scheduling them), which orders this.
+                stateWord.store(stateWord.load(.relaxed) | RACSinkState.serializing, .relaxed)
+            } else {
+                // Bound already (handed on by `defer`): its subscription's
+                // disposal may be marking it on another thread.
+                _ = stateWord.fetchOr(RACSinkState.serializing, .relaxed)
+            }
             attach(to: subscription, isNew: true)
-            // Relaxed: the caller publishes the sink to the senders
-            // afterwards (by calling them, or by scheduling them), which
-            // orders this.
-            _ = stateWord.fetchOr(RACSinkState.serializing, .relaxed)
             return self
         }
         let subscriber = makeSubscriber(self, subscription)
@@ -271,8 +279,18 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     @inlinable @inline(__always)
     internal final func terminate() -> Bool {
         guard markDisposed() else { return false }
-        subscription?.dispose(endedBy: self)
+        disposeSubscription()
         return true
+    }
+
+    /// Disposes the subscription the sink is bound to, if any. Borrowed,
+    /// without a retain and release around the call: `subscription` is
+    /// written once, before the source can send, and never cleared, so the
+    /// sink keeps it alive throughout.
+    @inlinable @inline(__always)
+    internal final func disposeSubscription() {
+        guard let subscription else { return }
+        Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { $0.dispose(endedBy: self) }
     }
 
     /// Stops forwarding and disposes the subscription the sink is bound to
@@ -287,7 +305,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     @usableFromInline
     internal override func dispose() {
         guard markDisposed() else { return }
-        subscription?.dispose(endedBy: self)
+        disposeSubscription()
         if stateWord.load(.relaxed) & RACSinkState.serializing != 0 {
             serializer.perform(.release, now: { releaseBlocks() }) { deliver($0) }
         }
