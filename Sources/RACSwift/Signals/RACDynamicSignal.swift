@@ -43,18 +43,27 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value>, @unchecked Senda
         let subscription = RACCompoundDisposable()
         // The user's block may send from several threads at once, and may
         // keep its subscriber after the subscription ended.
-        let sink = sink.bindServingSource(to: subscription, makeSubscriber)
+        if let subscriber = sink.bindServingSource(to: subscription, makeSubscriber) {
+            run(with: subscriber, in: subscription)
+        } else {
+            run(with: sink, in: subscription)
+        }
+        return subscription
+    }
+
+    /// Runs `didSubscribe` with `subscriber`, adding what it returns to
+    /// `subscription`.
+    private func run(with subscriber: RACSubscriptionSink<Value>, in subscription: RACCompoundDisposable) {
         if RACScheduler.subscriptionRunsInline {
             // The common case, without the closure allocation of scheduling.
-            subscription.add(didSubscribe(sink))
+            subscription.add(didSubscribe(subscriber))
             // Ended already (a synchronous source): it sends nothing more.
             if racs_probe_is_open() && subscription.isDisposed { racs_probe_note_source_ended() }
         } else {
             subscription.add(RACScheduler.subscriptionScheduler.schedule(racSendable { [didSubscribe] in
-                subscription.add(didSubscribe(sink))
+                subscription.add(didSubscribe(subscriber))
             }))
         }
-        return subscription
     }
 }
 

@@ -104,7 +104,7 @@ open class RACSignal<Value>: @unchecked Sendable {
         let subscription = RACCompoundDisposable()
         let subscriber = sink.bindServingSource(to: subscription) { sink, subscription in
             RACSourceSubscriber(forwardingTo: sink, within: subscription)
-        }
+        } ?? sink
         subscription.add(subscribe(subscriber as any RACSubscriber<Value>))
         return subscription
     }

@@ -26,11 +26,20 @@ import CShims
 /// delivery in flight never sees a released block.
 @usableFromInline
 internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchecked Sendable {
-    /// The subscription this sink ends with a terminal event. Written once,
-    /// when the sink first joins a subscription (`bind(to:)` or
-    /// `didSubscribe(with:)`), before the source can send any event; read
-    /// afterwards.
-    @exclusivity(unchecked) @usableFromInline internal final var subscription: RACCompoundDisposable?
+    /// The subscription this sink ends with a terminal event, retained.
+    /// Written once, when the sink first joins a subscription (`bind(to:)`
+    /// or `didSubscribe(with:)`), before the source can send any event;
+    /// read afterwards; released by deinit. Held as an unmanaged reference
+    /// so that ending the subscription borrows it, without a retain and
+    /// release around the call: nothing clears it while the sink lives.
+    @exclusivity(unchecked) @usableFromInline
+    internal final var subscriptionReference: Unmanaged<RACCompoundDisposable>?
+
+    /// The subscription this sink ends with a terminal event, if it joined one.
+    @inlinable
+    internal final var subscription: RACCompoundDisposable? {
+        subscriptionReference?.takeUnretainedValue()
+    }
 
     /// What receiving a value means, as a closure compiled where the sink's
     /// operator was built, or nil for a sink that overrides `receiveNext(_:)`.
@@ -56,6 +65,10 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     internal init(step: ((Value, RACSubscriptionSink<Value>) -> Void)? = nil) {
         self.step = step
         super.init()
+    }
+
+    deinit {
+        subscriptionReference?.release()
     }
 
     @inlinable @inline(__always)
@@ -186,7 +199,9 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
 
     /// Binds the sink, fresh, to `subscription`, a new subscription's
     /// compound, and returns the subscriber to hand to the source's own code
-    /// (a `createSignal` block, a `RACSignal` subclass's `subscribe(_:)`).
+    /// (a `createSignal` block, a `RACSignal` subclass's `subscribe(_:)`)
+    /// in the sink's place, or nil if that is the sink itself (so that the
+    /// caller hands over the sink it holds, with no retain).
     /// That code may send from several threads at once, and may keep the
     /// subscriber after the subscription ended (RAC code stores it for later
     /// sends), which must then keep nothing alive, as in RAC:
@@ -203,9 +218,9 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     internal final func bindServingSource(
         to subscription: RACCompoundDisposable,
         _ makeSubscriber: (RACSubscriptionSink<Value>, RACCompoundDisposable) -> RACSourceSubscriber<Value>
-    ) -> RACSubscriptionSink<Value> {
+    ) -> RACSourceSubscriber<Value>? {
         if releasesEverythingAtEnd {
-            if self.subscription == nil {
+            if subscriptionReference == nil {
                 // A sink never bound before has never been handed to a
                 // source, so no other thread can touch its state word yet: a
                 // plain store, not a read-modify-write. Relaxed: the caller
@@ -218,14 +233,14 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
                 _ = stateWord.fetchOr(RACSinkState.serializing, .relaxed)
             }
             attach(to: subscription, isNew: true)
-            return self
+            return nil
         }
         let subscriber = makeSubscriber(self, subscription)
         subscription.setPrimary(subscriber)
         if let existing = self.subscription {
             existing.adopt(subscription)
         } else {
-            self.subscription = subscription
+            subscriptionReference = .passRetained(subscription)
         }
         didAttach(to: subscription)
         return subscriber
@@ -257,7 +272,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
         if let subscription {
             subscription.adopt(disposable)
         } else {
-            subscription = disposable
+            subscriptionReference = .passRetained(disposable)
             if isNew { disposable.setPrimary(self) } else { disposable.add(self) }
         }
         didAttach(to: disposable)
@@ -283,14 +298,11 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
         return true
     }
 
-    /// Disposes the subscription the sink is bound to, if any. Borrowed,
-    /// without a retain and release around the call: `subscription` is
-    /// written once, before the source can send, and never cleared, so the
-    /// sink keeps it alive throughout.
+    /// Disposes the subscription the sink is bound to, if any (borrowed:
+    /// see `subscriptionReference`).
     @inlinable @inline(__always)
     internal final func disposeSubscription() {
-        guard let subscription else { return }
-        Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { $0.dispose(endedBy: self) }
+        subscriptionReference?._withUnsafeGuaranteedRef { $0.dispose(endedBy: self) }
     }
 
     /// Stops forwarding and disposes the subscription the sink is bound to

@@ -247,9 +247,11 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     /// has ended.
     @usableFromInline
     internal func add(_ subscription: RACSubjectSubscription) {
-        guard let held = subscription.sink else { return }
-        let sink = unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
-        history?.forEach { sink.sendNext($0) }
+        if let history {
+            guard let held = subscription.sink else { return }
+            let sink = unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
+            history.forEach { sink.sendNext($0) }
+        }
         insert(subscription)
     }
 
@@ -307,15 +309,16 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     /// ended.
     @usableFromInline
     internal func insert(_ subscription: RACSubjectSubscription) {
-        guard !subscription.isDisposed, let sink = subscription.sink else {
+        guard !subscription.isDisposed, subscription.sink != nil else {
             subscription.sink = nil
             return
         }
         if let ending { return end(subscription, with: ending) }
         if count == capacity { growSlots() }
         subscription.index = count
-        // The slot takes the subscription's +1 on the sink.
-        subscription.sink = nil
+        // The slot takes the subscription's +1 on the sink, moved out of it
+        // (no retain and release on the way, unlike a copy and a nil).
+        let sink = subscription.sink.take()!
         slots[count] = RACSubjectSlot(subscription: .passRetained(subscription),
                                       sink: Unmanaged.passRetained(sink).toOpaque())
         count += 1
