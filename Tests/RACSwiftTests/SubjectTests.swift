@@ -66,6 +66,28 @@ final class SubjectTests: XCTestCase {
         XCTAssertNil(weakToken, "no retained blocks after disposal")
     }
 
+    /// The subject's terminal event releases each subscriber's blocks (and
+    /// an operator's in between), though the subscriber's disposable is
+    /// kept, as RAC releases a subscriber's blocks at its terminal event.
+    func testTheEndReleasesTheBlocksThoughTheDisposableIsKept() {
+        // @unchecked Sendable: test scaffolding, used one thread at a time.
+        final class Token: @unchecked Sendable {}
+        for throughMap in [false, true] {
+            weak var weakToken: Token?
+            let subject = RACSubject<Int>()
+            let disposable: RACDisposable = {
+                let token = Token()
+                weakToken = token
+                let signal = throughMap ? subject.map { _ = token; return $0 } : subject
+                return signal.subscribeNext({ _ in _ = token }, completed: { _ = token })
+            }()
+            XCTAssertNotNil(weakToken)
+            subject.sendCompleted()
+            XCTAssertNil(weakToken, "map: \(throughMap): the end released the blocks")
+            XCTAssertTrue(disposable.isDisposed)
+        }
+    }
+
     func testSubjectReleasesSubscribersWhenDeallocated() {
         // @unchecked Sendable: test scaffolding, used one thread at a time.
         final class Token: @unchecked Sendable {}
