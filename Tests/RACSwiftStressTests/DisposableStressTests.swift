@@ -80,6 +80,38 @@ final class DisposableStressTests: XCTestCase {
         }
     }
 
+    /// A child added and removed before `dispose()` is called is never
+    /// disposed, even when another thread is inside the compound's
+    /// serializer at that moment, so that the add, the remove and the
+    /// disposal are all handed over and applied later, in that order.
+    func testAChildRemovedBeforeTheDisposalIsNotDisposedWhileAnotherThreadIsInside() {
+        let rounds = 3_000
+        let perRound = 16
+        let wronglyDisposed = Tally()
+        for _ in 0..<rounds {
+            let compound = RACCompoundDisposable()
+            runConcurrently(threads: 2) { index in
+                if index == 0 {
+                    for _ in 0..<perRound {
+                        let child = RACDisposable { wronglyDisposed.add(0) }
+                        compound.add(child)
+                        compound.remove(child)
+                    }
+                    compound.dispose()
+                } else {
+                    // Keeps the serializer busy; a child of this thread that
+                    // arrives after the disposal is disposed at once, rightly.
+                    for _ in 0..<perRound {
+                        let child = RACDisposable {}
+                        compound.add(child)
+                        compound.remove(child)
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(wronglyDisposed.total, 0, "removed before dispose() was called, yet disposed")
+    }
+
     /// Adds and removes from many threads, then dispose: exactly the children
     /// not removed are disposed, once each.
     func testCompoundAddRemoveThenDispose() {

@@ -135,23 +135,19 @@ internal struct RACSerializer<Operation> {
     @inlinable @inline(__always)
     internal func tryEnter() -> Bool {
         // Acquire on success: the previous owner released the guarded state
-        // with its final decrement; we must see its writes. Sequentially
-        // consistent (no dearer than acquire for a read-modify-write on x86
-        // and ARM64), for owners that check, once inside, a flag that
-        // another thread sets before finding the serializer idle (`isIdle`):
-        // one of the two then sees the other.
-        guard entries.compareExchange(expected: 0, desired: 1, .seq_cst, .relaxed) == 0 else { return false }
+        // with its final decrement; we must see its writes.
+        guard entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 else { return false }
         // A plain thread-local increment: see "No waiting inside".
         racs_serializer_entered()
         return true
     }
 
-    /// Whether no thread is inside and nothing is handed over. Sequentially
-    /// consistent and acquiring: see `tryEnter()`. Once true, whatever the
-    /// last owner wrote to the guarded state is visible.
+    /// Whether no thread is inside and nothing is handed over. Acquire:
+    /// once true, every operation handed over before has been applied, and
+    /// whatever the owners wrote is visible.
     @inlinable @inline(__always)
     internal var isIdle: Bool {
-        entries.load(.seq_cst) == 0
+        entries.load(.acquire) == 0
     }
 
     /// Leaves after `tryEnter()` succeeded and the operation was applied.

@@ -78,6 +78,8 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// A compound disposable holding `disposables`.
     public init(disposables: [RACDisposable]) {
         super.init()
+        // Relaxed: the compound is not shared yet.
+        if !disposables.isEmpty { children.store(Children.held, .relaxed) }
         for disposable in disposables { store(disposable) }
     }
 
@@ -170,38 +172,68 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     }
 
     /// Whether, now that the compound is marked disposed, it has never held
-    /// a child and nobody is changing its children: then there is nothing
-    /// for the serializer to do, and its two read-modify-writes are saved.
+    /// a child and no change is pending: then there is nothing for the
+    /// serializer to do, and one of its two read-modify-writes is saved.
     /// That is the common end of a subscription, whose compound holds its
     /// sink as the primary child and nothing else.
     ///
-    /// Why this cannot miss a child: the serializer is idle, so the last
-    /// owner's writes are visible (`isIdle` acquires), the flag among them;
-    /// and any thread that enters it from now on finds the compound
-    /// disposed, since the disposal flag was set (sequentially consistent)
-    /// before `isIdle` read the serializer, and an entrant reads the flag
-    /// (sequentially consistent) after entering (`insert`,
-    /// `storeUpstreamSink`): it disposes what it brings instead of storing
-    /// it. The children themselves are not read here: a remove that entered
-    /// meanwhile may be writing them.
+    /// Idle first: an add or remove handed over before this disposal (a
+    /// remove whose caller then disposed) must be applied before it, in the
+    /// serializer's order. Then the claim: the compound's `children` word
+    /// goes from `never` to `disposedEmpty`. A thread that enters the
+    /// serializer from now on to store a child finds the word claimed and
+    /// disposes the child itself (`holdsChildFromNow`); one that got there
+    /// first set it to `held`, and this disposal then goes through the
+    /// serializer, after it. The word decides between the two, so neither
+    /// reads the other's flags.
     private var hasNothingToDispose: Bool {
-        serializer.isIdle && heldChild.load(.acquire) == 0
+        // Acquire: sees every change handed over before this disposal.
+        guard serializer.isIdle else { return false }
+        // Relaxed: the word says who disposes a late child, nothing else.
+        return children.compareExchange(expected: Children.never, desired: Children.disposedEmpty,
+                                        .relaxed, .relaxed) == Children.never
     }
 
-    /// Word 4: set to 1, for good, by the serializer's owner when it first
-    /// stores a child or an upstream sink. Relaxed: written only by owners,
-    /// whose leaving the serializer publishes it; read by `hasNothingToDispose`
-    /// once the serializer is idle.
+    /// Word 4: whether the compound holds children, and whether it has
+    /// been disposed with none (`disposedEmpty`, by `hasNothingToDispose`)
+    /// or inside the serializer (`disposedInside`, by `disposeChildren`).
+    /// Written by the serializer's owners, except for that one claim.
     @inlinable @inline(__always)
-    internal var heldChild: RACAtomicWord {
+    internal var children: RACAtomicWord {
         RACInlineAtomics.word(4, of: self)
     }
 
-    /// Whether the compound is disposed, read inside the serializer: see
-    /// `hasNothingToDispose` for why sequentially consistent.
-    private var isDisposedForChanges: Bool {
-        stateWord.load(.seq_cst) & 1 != 0
+    /// The values of `children`.
+    @usableFromInline
+    internal enum Children {
+        /// Has never held a child or an upstream sink.
+        @inlinable internal static var never: Int { 0 }
+        /// Holds, or has held, one.
+        @inlinable internal static var held: Int { 1 }
+        /// Disposed while it had never held one: not through the serializer.
+        @inlinable internal static var disposedEmpty: Int { 2 }
+        /// Disposed through the serializer: a later change finds its
+        /// children gone.
+        @inlinable internal static var disposedInside: Int { 3 }
     }
+
+    /// Inside the serializer, before storing a child or an upstream sink:
+    /// marks that the compound holds one, and returns true, unless it was
+    /// disposed first (by `hasNothingToDispose`, or by `disposeChildren`,
+    /// which a change handed over after the disposal follows), in which
+    /// case the caller disposes what it brought.
+    private func holdsChildFromNow() -> Bool {
+        // Relaxed: only this word is shared with the disposal, and it is
+        // decided by the compare-exchange alone; the owners' own writes are
+        // ordered by the serializer.
+        let seen = children.load(.relaxed)
+        if seen == Children.held { return true }
+        if seen != Children.never { return false }
+        let observed = children.compareExchange(expected: Children.never, desired: Children.held,
+                                                .relaxed, .relaxed)
+        return observed == Children.never || observed == Children.held
+    }
+
 
     /// Called once, after the disposal of the children: for a subject's
     /// subscription (`RACSubjectSubscription`), which is its own compound
@@ -238,7 +270,7 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     // The three changes, made inside the serializer.
 
     private func insert(_ disposable: RACDisposable) {
-        if isDisposedForChanges {
+        if !holdsChildFromNow() {
             // Raced with dispose(): the children are already gone.
             disposable.dispose()
         } else {
@@ -253,15 +285,16 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     }
 
     private func storeUpstreamSink(_ sink: RACDisposable) {
-        if isDisposedForChanges {
+        if !holdsChildFromNow() {
             sink.dispose()
         } else {
             upstreamSink = RACUnownedReference(sink)
-            heldChild.store(1, .relaxed)
         }
     }
 
     private func disposeChildren() {
+        // Relaxed: read by later owners only, ordered by the serializer.
+        children.store(Children.disposedInside, .relaxed)
         Self.dispose(&upstreamSink, unless: nil)
         // Most compounds end with no child but their sinks, or one.
         guard first != nil || second != nil || more != nil else { return }
@@ -274,7 +307,6 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     }
 
     private func store(_ disposable: RACDisposable) {
-        heldChild.store(1, .relaxed)
         if first == nil {
             first = disposable
         } else if second == nil {

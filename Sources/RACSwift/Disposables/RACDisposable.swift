@@ -11,7 +11,7 @@ open class RACDisposable: @unchecked Sendable {
     /// Five atomic words (see `RACInlineAtomics`); this must stay the first
     /// stored property. Word 0 is the state, bit 0 meaning "disposed", for
     /// every subclass; words 1 to 4 belong to subclasses that need more
-    /// (a serializer and a "has held a child" flag for
+    /// (a serializer and a word saying whether it has held a child for
     /// `RACCompoundDisposable`, a serializer for the sinks, a reader count
     /// and retired stack for `RACSerialDisposable`). Never touched by name.
     /// (The fifth word changes no subscription object's allocation size:
@@ -55,11 +55,7 @@ open class RACDisposable: @unchecked Sendable {
         if stateWord.load(.relaxed) & 1 != 0 { return false }
         // Acquire-release: the winner sees everything published before it,
         // and `isDisposed` readers see what the winner did before.
-        // Sequentially consistent besides (the same instruction on x86 and
-        // ARM64): `RACCompoundDisposable.dispose` then reads its serializer,
-        // whose entrants read this word, and one of the two must see the
-        // other (see `hasNothingToDispose`).
-        return stateWord.fetchOr(1, .seq_cst) & 1 == 0
+        return stateWord.fetchOr(1, .acq_rel) & 1 == 0
     }
 
     /// Runs the block, if any, unless the receiver was already disposed.
