@@ -121,6 +121,32 @@ final class SubjectStressTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(overlaps.total, 0)
     }
 
+    /// Subscribe-dispose churn while senders flood the subject: every
+    /// churned subscriber's block, which a disposal may leave to the
+    /// delivering thread to free, is freed by the end (counted exactly).
+    func testChurnedSubscribersAreAllFreedWhileSendersFlood() {
+        final class Counter: Sendable { let freed = Atomic<Int>(0) }
+        final class Token: Sendable {
+            let counter: Counter
+            init(_ counter: Counter) { self.counter = counter }
+            deinit { counter.freed.add(1, ordering: .relaxed) }
+        }
+        let counter = Counter()
+        let subject = RACSubject<Int>()
+        let senders = 2, perSender = 50_000, cycles = 10_000
+        runConcurrently(threads: senders + 1) { index in
+            if index < senders {
+                for value in 0..<perSender { subject.sendNext(value) }
+                return
+            }
+            for _ in 0..<cycles {
+                let token = Token(counter)
+                subject.subscribeNext { _ in _ = token }.dispose()
+            }
+        }
+        XCTAssertEqual(counter.freed.load(ordering: .relaxed), cycles, "every churned block was freed")
+    }
+
     /// Dispose on one thread, then (ordered after it by a semaphore) a send
     /// on another: the send never reaches the disposed subscriber.
     func testDisposeHappensBeforeLaterSend() {
