@@ -85,10 +85,15 @@ private final class RACObservation<Root: AnyObject & Observable, Value>: @unchec
         guard !stopped.isDisposed else { return }
         if scheduler === RACScheduler.immediateScheduler {
             // A block run at once would read before the change lands.
-            let later = RACScheduler.currentScheduler ?? RACScheduler.scheduler(name: "RACSwift.RACObserve")
+            let later = RACScheduler.currentScheduler ?? racObserveFallbackScheduler
             later.schedule(racSendable { [self] in read() })
         } else {
             read()
         }
     }
 }
+
+/// Where the reads of an observation on the immediate scheduler go when the
+/// change came from outside any scheduler: one for all observations, not
+/// one (and a dispatch queue) per change.
+private let racObserveFallbackScheduler = RACScheduler.scheduler(name: "RACSwift.RACObserve")

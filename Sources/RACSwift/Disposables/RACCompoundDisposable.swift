@@ -187,6 +187,9 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// serializer, after it. The word decides between the two, so neither
     /// reads the other's flags.
     private var hasNothingToDispose: Bool {
+        // A compound that has held a child goes through the serializer in
+        // any case: no need to look at it.
+        guard children.load(.relaxed) == Children.never else { return false }
         // Acquire: sees every change handed over before this disposal.
         guard serializer.isIdle else { return false }
         // Relaxed: the word says who disposes a late child, nothing else.
@@ -229,11 +232,10 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
         let seen = children.load(.relaxed)
         if seen == Children.held { return true }
         if seen != Children.never { return false }
-        let observed = children.compareExchange(expected: Children.never, desired: Children.held,
-                                                .relaxed, .relaxed)
-        return observed == Children.never || observed == Children.held
+        // Only the disposal can have changed it since (to `disposedEmpty`).
+        return children.compareExchange(expected: Children.never, desired: Children.held,
+                                        .relaxed, .relaxed) == Children.never
     }
-
 
     /// Called once, after the disposal of the children: for a subject's
     /// subscription (`RACSubjectSubscription`), which is its own compound
@@ -298,12 +300,12 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
         Self.dispose(&upstreamSink, unless: nil)
         // Most compounds end with no child but their sinks, or one.
         guard first != nil || second != nil || more != nil else { return }
-        let children = (first.take(), second.take(), more.take())
+        let taken = (first.take(), second.take(), more.take())
         // Disposing runs other code, which may add to or remove from this
         // compound: such calls are handed over and applied afterwards.
-        children.0?.dispose()
-        children.1?.dispose()
-        for child in children.2 ?? [] { child.dispose() }
+        taken.0?.dispose()
+        taken.1?.dispose()
+        for child in taken.2 ?? [] { child.dispose() }
     }
 
     private func store(_ disposable: RACDisposable) {

@@ -14,8 +14,8 @@ public enum RACLogger {
     /// line being logged while the handler is replaced goes to the old
     /// handler or the new one.
     public static var handler: (@Sendable (String) -> Void)? {
-        get { handlerBox.load()?.write }
-        set { handlerBox.store(newValue.map(RACLogHandlerBox.init)) }
+        get { handlerBox.load()?.value }
+        set { handlerBox.store(newValue.map { RACValueBox($0) }) }
     }
 
     /// Writes `line` through the handler.
@@ -29,14 +29,5 @@ public enum RACLogger {
 
     /// The handler, behind a reference that threads can read and replace
     /// at once.
-    private static let handlerBox = RACAtomicObject<RACLogHandlerBox>(nil)
-}
-
-/// A handler as an object, which `RACAtomicObject` can hold.
-private final class RACLogHandlerBox {
-    let write: @Sendable (String) -> Void
-
-    init(_ write: @escaping @Sendable (String) -> Void) {
-        self.write = write
-    }
+    private static let handlerBox = RACAtomicObject<RACValueBox<@Sendable (String) -> Void>>(nil)
 }

@@ -61,7 +61,8 @@ extension RACSignal {
     }
 
     /// `empty()`, named: what the operators over an array of signals return
-    /// for an empty array.
+    /// for an empty array, and `take(0)`.
+    @usableFromInline
     internal static func empty(named name: @autoclosure @escaping () -> String) -> RACSignal<Value> {
         let signal = RACSignal.empty()
         signal.setName(derivedBy: name)

@@ -25,11 +25,7 @@ extension RACSignal {
     @inlinable
     public func take(_ count: Int) -> RACSignal<Value> {
         precondition(count >= 0, "take(_:) needs a count of 0 or more, not \(count)")
-        guard count > 0 else {
-            let signal = RACSignal.empty()
-            signal.setName(derivedBy: { "[\(self.name)] -take: 0" })
-            return signal
-        }
+        guard count > 0 else { return .empty(named: "[\(self.name)] -take: 0") }
         return lift("[\(self.name)] -take: \(count)") { downstream in
             var remaining = count
             return RACForwardingSink(downstream, onNext: { value, downstream in

@@ -32,7 +32,7 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
     private let lock = NSLock()
     /// Sorted by date, then sequence: the next block to run is first.
     private var actions: [Action] = []
-    private var virtualNow = Date(timeIntervalSinceReferenceDate: 0)
+    private var virtualNow = RACTestScheduler.start
     private var nextSequence: UInt64 = 0
 
     /// An empty test scheduler at the start of virtual time.

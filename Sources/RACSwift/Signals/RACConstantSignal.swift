@@ -60,15 +60,12 @@ internal final class RACConstantSignal<Value>: RACSignal<Value>, @unchecked Send
 
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
-        // A blocking read may be answered (or, for `never`, waits as RAC's
-        // did: nothing here can tell that nobody else will answer).
-        racs_probe_note_other_source()
         guard !sendsNothing, !sink.wantsItsSubscription, RACScheduler.subscriptionRunsInline else {
             return subscribeThroughCompound(sink)
         }
+        // Sent and ended before returning: nothing for a blocking read to
+        // wait for from here.
         send(sink)
-        // Ended already: nothing more will come from here.
-        if racs_probe_is_open() { racs_probe_note_source_ended() }
         // Not the sink: whoever keeps the returned disposable (an operator's
         // compound) must not keep the sink, which keeps its downstream.
         return racDisposedDisposable
@@ -82,7 +79,14 @@ internal final class RACConstantSignal<Value>: RACSignal<Value>, @unchecked Send
     private func subscribeThroughCompound(_ sink: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()
         let sink = sink.bind(to: subscription)
-        if sendsNothing { return subscription }
+        if sendsNothing {
+            // A blocking read waits, as RAC's did: nothing here can tell
+            // that nobody else will answer.
+            racs_probe_note_other_source()
+            return subscription
+        }
+        // Inline, sent before returning; scheduled, the scheduler tells a
+        // blocking read that an answer may come.
         if RACScheduler.subscriptionRunsInline {
             send(sink)
         } else {

@@ -189,11 +189,12 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
         RACSerializer(RACInlineAtomics.word(1, of: self))
     }
 
-    /// Whether the sink may be handed to a source's own code itself,
-    /// holding nothing that must be let go of at the end: true for the
-    /// passthrough, which keeps only the user's subscriber, as RAC's does.
-    /// An operator's sink keeps its block and its downstream sink, and the
-    /// block subscriber its blocks, for as long as they live.
+    /// Whether the sink may be handed to a source's own code itself, as it
+    /// lets go at the end of whatever it must not keep past it: true for
+    /// the releasing block subscriber (its blocks) and the passthrough
+    /// (which keeps only the user's subscriber, as RAC's does). An
+    /// operator's sink keeps its block and its downstream sink, and
+    /// `RACBlockSubscriber` its blocks, for as long as they live.
     @usableFromInline
     internal var releasesEverythingAtEnd: Bool { false }
 
@@ -237,11 +238,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
         }
         let subscriber = makeSubscriber(self, subscription)
         subscription.setPrimary(subscriber)
-        if let existing = self.subscription {
-            existing.adopt(subscription)
-        } else {
-            subscriptionReference = .passRetained(subscription)
-        }
+        _ = join(subscription)
         didAttach(to: subscription)
         return subscriber
     }
@@ -269,13 +266,23 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     /// increment (the unowned count) instead of a serialized add.
     @usableFromInline
     internal final func attach(to disposable: RACCompoundDisposable, isNew: Bool) {
-        if let subscription {
-            subscription.adopt(disposable)
-        } else {
-            subscriptionReference = .passRetained(disposable)
+        if join(disposable) {
             if isNew { disposable.setPrimary(self) } else { disposable.add(self) }
         }
         didAttach(to: disposable)
+    }
+
+    /// Makes `disposable` the sink's subscription (retained) and returns
+    /// true; or, if the sink has one already, has that adopt `disposable`
+    /// and returns false.
+    @inline(__always)
+    internal final func join(_ disposable: RACCompoundDisposable) -> Bool {
+        if let subscription {
+            subscription.adopt(disposable)
+            return false
+        }
+        subscriptionReference = .passRetained(disposable)
+        return true
     }
 
     /// Called after the sink joined a subscription: the passthrough tells

@@ -248,11 +248,19 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @usableFromInline
     internal func add(_ subscription: RACSubjectSubscription) {
         if let history {
-            guard let held = subscription.sink else { return }
-            let sink = unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
+            guard let sink = sink(of: subscription) else { return }
             history.forEach { sink.sendNext($0) }
         }
         insert(subscription)
+    }
+
+    /// The sink `subscription` still holds (until the core takes it), as
+    /// the core's own sink type. Owner only. (Not `Optional.map`: this runs
+    /// unspecialized, where `map` would look generic metadata up.)
+    @inlinable @inline(__always)
+    internal func sink(of subscription: RACSubjectSubscription) -> RACSubscriptionSink<Value>? {
+        guard let held = subscription.sink else { return nil }
+        return unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
     }
 
     /// Subscribes from inside a delivery, on the owner's thread: replays at
@@ -263,8 +271,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     /// after them (`.join`), so it hears none of their events.
     @usableFromInline
     internal func subscribeAsOwner(_ subscription: RACSubjectSubscription) {
-        guard let held = subscription.sink else { return }
-        let sink = unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
+        guard let sink = sink(of: subscription) else { return }
         var values: [Value] = []
         var pendingEnding = ending
         serializer.forEachPending { operation in
@@ -294,8 +301,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     /// Ends a subscription that arrives after the subject ended.
     @usableFromInline
     internal func end(_ subscription: RACSubjectSubscription, with ending: Ending) {
-        guard let held = subscription.sink else { return }
-        let sink = unsafeDowncast(held, to: RACSubscriptionSink<Value>.self)
+        guard let sink = sink(of: subscription) else { return }
         subscription.markEndedBySubject()
         switch ending {
         case .error(let error): sink.sendError(error)
@@ -329,6 +335,11 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         let index = subscription.index
         guard index >= 0, index < count, let entry = slots[index],
               entry.subscription.takeUnretainedValue() === subscription else {
+            // Not in a slot: disposed before the core took it in (a replay
+            // subject's subscription still scheduled, whose block will not
+            // run now). Let go of its sink, which holds it: kept, the two
+            // would keep each other alive.
+            subscription.sink = nil
             return
         }
         slots[index] = nil
