@@ -100,7 +100,7 @@ final class CreateSignalStressTests: XCTestCase {
                         disposable.dispose()
                     }
                 }
-                XCTAssertNil(weakCounter, "released after disposal, though the subscriber is kept.value")
+                XCTAssertNil(weakCounter, "released after disposal, though the subscriber is kept")
                 subscriber.sendNext(50)
             }
         }

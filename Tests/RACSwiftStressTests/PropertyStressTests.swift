@@ -65,13 +65,19 @@ final class PropertyStressTests: XCTestCase {
         let property = RACProperty(0)
         let terminals = (0..<3).map { _ in property.channel }
         let echoes = Tally()
+        let heard = Tally()
         for (index, terminal) in terminals.enumerated() {
-            terminal.skip(1).subscribeNext { value in if value % 3 == index { echoes.add() } }
+            terminal.skip(1).subscribeNext { value in
+                if value % 3 == index { echoes.add() } else { heard.add(index) }
+            }
         }
         runConcurrently(threads: 3) { index in
             for step in 1...2_000 { terminals[index].sendNext(step * 3 + index) }
         }
         XCTAssertEqual(echoes.total, 0, "no terminal hears its own values")
+        for index in 0..<3 {
+            XCTAssertEqual(heard.count(index), 2 * 2_000, "terminal \(index) hears every value the others set")
+        }
     }
 
     func testReadersReadBoxedValuesWhileSettersReplaceThem() {
@@ -79,17 +85,28 @@ final class PropertyStressTests: XCTestCase {
         // must never see a box that a set has just released.
         let property = RACProperty("start")
         let valid = Tally()
+        let backwards = Tally()
         runConcurrently(threads: 4) { thread in
+            // What this reader last saw of each setter: a later read never
+            // shows an earlier set of the same setter.
+            var lastSeen = [-1, -1]
             for index in 0..<3_000 {
                 if thread < 2 {
                     property.value = "value \(thread) \(index)"
                 } else {
                     let read = property.value
-                    if read.hasPrefix("value ") || read == "start" { valid.add() }
+                    if read == "start" { valid.add(); continue }
+                    let parts = read.split(separator: " ")
+                    guard parts.count == 3, parts[0] == "value", let setter = Int(parts[1]),
+                          let set = Int(parts[2]), (0..<2).contains(setter) else { continue }
+                    valid.add()
+                    if set < lastSeen[setter] { backwards.add() }
+                    lastSeen[setter] = set
                 }
             }
         }
-        XCTAssertEqual(valid.total, 2 * 3_000)
-        XCTAssertTrue(property.value.hasPrefix("value "))
+        XCTAssertEqual(valid.total, 2 * 3_000, "every read is a value some setter set, whole")
+        XCTAssertEqual(backwards.total, 0, "no reader sees a setter's values go backwards")
+        XCTAssertTrue(["value 0 2999", "value 1 2999"].contains(property.value))
     }
 }

@@ -16,14 +16,6 @@ final class Count: Sendable {
     var total: Int { value.load(ordering: .relaxed) }
 }
 
-/// Values recorded from any thread, in arrival order.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class Recorded<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
-    func append(_ value: Value) { values.withLock { $0.append(value) } }
-    var all: [Value] { values.withLock { $0 } }
-}
-
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class Swift6PatternsTests: XCTestCase {
     func testSendingFromDispatchTasksAndThreads() async {

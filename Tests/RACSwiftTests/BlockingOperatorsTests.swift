@@ -56,7 +56,7 @@ final class BlockingOperatorsTests: XCTestCase {
         let subject = RACBehaviorSubject(defaultValue: 1)
         let inner = Shared<Int?>(nil)
         subject.skip(1).take(1).subscribeNext { _ in inner.value = subject.first() }
-        let done = expectation(description: "the inner.value first() returned")
+        let done = expectation(description: "the inner first() returned")
         // On another thread, so that a deadlock fails the test instead of
         // hanging the run.
         DispatchQueue.global().async {

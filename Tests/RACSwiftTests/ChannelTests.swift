@@ -271,7 +271,7 @@ final class ChannelTests: XCTestCase {
     func testValuesCrossOnTheSendersThread() {
         let channel = RACChannel<Int>()
         let received = expectation(description: "value")
-        let onMain = MulticastTestBox(true)
+        let onMain = Shared(true)
         channel.followingTerminal.subscribeNext { _ in
             onMain.value = Thread.isMainThread
             received.fulfill()

@@ -56,7 +56,7 @@ final class CommandMainThreadTests: XCTestCase {
         let command = RACCommand<Void, Int> { .error(TestError(code: 3)) }
         let error = Shared<(any Error)?>(nil)
         let scheduler = Shared<RACScheduler?>(nil)
-        let received = expectation(description: "error.value")
+        let received = expectation(description: "error")
         command.errors.subscribeNext {
             error.value = $0
             scheduler.value = RACScheduler.currentScheduler

@@ -15,14 +15,4 @@ final class CompoundDisposalTests: XCTestCase {
         compound.insertThroughSerializer(RACDisposable { disposals.value += 1 })
         XCTAssertEqual(disposals.value, 1, "a child that arrives after the disposal is disposed at once")
     }
-
-    func testAnEmptyDisposalStillDisposesAChildAddedBeforeIt() {
-        let compound = RACCompoundDisposable()
-        let disposals = Shared(0)
-        compound.add(RACDisposable { disposals.value += 1 })
-        compound.dispose()
-        XCTAssertEqual(disposals.value, 1)
-        compound.dispose()
-        XCTAssertEqual(disposals.value, 1)
-    }
 }

@@ -55,6 +55,8 @@ final class DisposableTests: XCTestCase {
         compound.dispose()
         XCTAssertEqual(disposed.value.sorted(), [0, 1, 2, 3, 4, 5])
         XCTAssertTrue(compound.isDisposed)
+        compound.dispose()
+        XCTAssertEqual(disposed.value.count, 6, "disposing again disposes nothing again")
     }
 
     func testCompoundAddAfterDisposeDisposesAtOnce() {

@@ -53,7 +53,7 @@ final class EscapedSubscriberTests: XCTestCase {
                 case .disposed: disposable.dispose()
                 }
                 XCTAssertNotNil(kept.value)
-                XCTAssertNil(weakToken, "\(name), \(end): the end releases every block though the subscriber is kept.value")
+                XCTAssertNil(weakToken, "\(name), \(end): the end releases every block though the subscriber is kept")
                 kept.value?.sendNext(2)
                 XCTAssertEqual(received.value.count, 1, "\(name), \(end): nothing after the end")
                 kept.value = nil

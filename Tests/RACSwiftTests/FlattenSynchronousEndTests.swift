@@ -35,7 +35,7 @@ final class FlattenSynchronousEndTests: XCTestCase {
             inner.sendCompleted()
         }
         XCTAssertEqual(values.value, (0..<limit).reversed() + [99], name)
-        XCTAssertEqual(completedRightAfter.value, true, "\(name): completed.value inside the inner sendCompleted()")
+        XCTAssertEqual(completedRightAfter.value, true, "\(name): completed inside the inner sendCompleted()")
         XCTAssertEqual(disposedRightAfter.value, true, "\(name): disposed inside the inner sendCompleted()")
     }
 

@@ -173,7 +173,7 @@ final class FlatteningOperatorsTests: XCTestCase {
             return value == 0 ? .error(TestError()) : .empty()
         }.record()
         XCTAssertEqual(recorder.errors.count, 1)
-        XCTAssertEqual(mapped.value, [0], "nothing is mapped.value or subscribed after the error")
+        XCTAssertEqual(mapped.value, [0], "nothing is mapped or subscribed after the error")
     }
 
     func testFlattenLetsGoOfACompletedInnerSubscriptionWhileTheReceiverRuns() {

@@ -75,7 +75,7 @@ final class LinearizableSubscribeTests: XCTestCase {
         whileDelivering(subject, after: { $0.sendNext(2) }) {
             read.value = subject.first()
         }
-        XCTAssertEqual(read.value, 2, "2's sendNext returned before the read.value")
+        XCTAssertEqual(read.value, 2, "2's sendNext returned before the read")
     }
 }
 

@@ -78,7 +78,7 @@ final class MulticastConnectionTests: XCTestCase {
         let source = SlowSource(entered: entered, release: release)
         let connection = source.publish()
         let done = DispatchSemaphore(value: 0)
-        let firstResult = MulticastTestBox<RACDisposable?>(nil)
+        let firstResult = Shared<RACDisposable?>(nil)
         Thread {
             firstResult.value = connection.connect()
             done.signal()
@@ -299,13 +299,3 @@ private final class SlowSource: RACSignal<Int>, @unchecked Sendable {
 }
 
 struct MulticastTestError: Error {}
-
-/// A value that a test hands between threads, ordered by the semaphores or
-/// expectations the test waits on.
-final class MulticastTestBox<Value>: @unchecked Sendable {
-    var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}

@@ -202,7 +202,7 @@ final class MulticastOperatorsTests: XCTestCase {
     func testReplayLazilyFromABackgroundThreadConnectsOnTheSubscriptionScheduler() {
         let source = MulticastTestSource()
         let connected = DispatchSemaphore(value: 0)
-        let onBackgroundScheduler = MulticastTestBox(false)
+        let onBackgroundScheduler = Shared(false)
         source.onSubscribe = {
             onBackgroundScheduler.value = RACScheduler.currentScheduler != nil && !Thread.isMainThread
             connected.signal()

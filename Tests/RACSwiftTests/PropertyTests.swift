@@ -46,7 +46,7 @@ final class PropertyTests: XCTestCase {
         terminal.sendNext(4)
         let late = Shared<[Int]>([])
         terminal.subscribeNext { late.value.append($0) }
-        XCTAssertEqual(late.value, [4], "a late.value subscriber gets the current value, even one set through the terminal")
+        XCTAssertEqual(late.value, [4], "a late subscriber gets the current value, even one set through the terminal")
         let other = Shared<[Int]>([])
         property.channel.subscribeNext { other.value.append($0) }
         terminal.sendNext(5)

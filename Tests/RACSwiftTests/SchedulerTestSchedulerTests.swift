@@ -146,7 +146,7 @@ final class SchedulerTestSchedulerTests: XCTestCase {
             log.value.append("first")
             later.value?.dispose()
         }
-        later.value = scheduler.after(virtual(1)) { log.value.append("later.value") }
+        later.value = scheduler.after(virtual(1)) { log.value.append("later") }
         scheduler.stepAll()
         XCTAssertEqual(log.value, ["first"])
     }

@@ -91,8 +91,8 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(mapped.value, [1, 2, 3], "the filter skipped 20 to reach 30")
         XCTAssertEqual(sequence.array, [10, 30, 40])
         XCTAssertEqual(sequence.array, [10, 30, 40])
-        XCTAssertEqual(mapped.value, [1, 2, 3, 4], "every value mapped.value once")
-        XCTAssertEqual(tested.value, [10, 20, 30, 40], "every value tested.value once")
+        XCTAssertEqual(mapped.value, [1, 2, 3, 4], "every value mapped once")
+        XCTAssertEqual(tested.value, [10, 20, 30, 40], "every value tested once")
     }
 
     func testIterationEvaluatesHeadsOnlyAsItGoes() {

@@ -142,14 +142,14 @@ final class StartTests: XCTestCase {
 
     func testStartEagerlyOnABackgroundSchedulerRunsThere() {
         let scheduler = RACScheduler.scheduler()
-        let ranOnScheduler = MulticastTestBox(false)
+        let ranOnScheduler = Shared(false)
         let signal = RACSignal<Int>.startEagerly(with: scheduler) { subscriber in
             ranOnScheduler.value = RACScheduler.currentScheduler === scheduler && !Thread.isMainThread
             subscriber.sendNext(1)
             subscriber.sendCompleted()
         }
         let done = expectation(description: "completed")
-        let values = MulticastTestBox<[Int]>([])
+        let values = Shared<[Int]>([])
         signal.subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
         wait(for: [done], timeout: 10)
         XCTAssertEqual(values.value, [1])

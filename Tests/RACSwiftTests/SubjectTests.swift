@@ -88,6 +88,40 @@ final class SubjectTests: XCTestCase {
         }
     }
 
+    /// Off the main thread, a replay subject subscribes through the
+    /// subscription scheduler. A subscription disposed before that block
+    /// ran, which then never runs, lets go of its subscriber all the same.
+    func testASubscriptionDisposedBeforeItsScheduledJoinIsFreed() {
+        // @unchecked Sendable: its lock guards `count`.
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var count = 0
+            func add() { lock.lock(); count += 1; lock.unlock() }
+            var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+        }
+        final class Token: Sendable {
+            let freed: Counter
+            init(_ freed: Counter) { self.freed = freed }
+            deinit { freed.add() }
+        }
+        let freed = Counter()
+        let subject = RACReplaySubject<Int>(capacity: 1)
+        let rounds = 200
+        let drained = expectation(description: "the subscription scheduler ran everything before its last block")
+        // A plain thread: no current scheduler, so subscriptions are scheduled.
+        Thread {
+            for _ in 0..<rounds {
+                let token = Token(freed)
+                subject.subscribeNext { _ in _ = token }.dispose()
+            }
+            // The scheduler is serial: once this runs, every join scheduled
+            // before it has run or been dropped.
+            RACScheduler.subscriptionScheduler.schedule { drained.fulfill() }
+        }.start()
+        wait(for: [drained], timeout: 10)
+        XCTAssertEqual(freed.value, rounds, "every disposed subscription let go of its subscriber")
+    }
+
     func testSubjectReleasesSubscribersWhenDeallocated() {
         // @unchecked Sendable: test scaffolding, used one thread at a time.
         final class Token: @unchecked Sendable {}
