@@ -179,16 +179,14 @@ final class AsyncBridgeTests: XCTestCase {
             }
         }
         let first = expectation(description: "first value")
-        let events = Shared<[RACEvent<Int>]>([])
-        let lock = NSLock()
+        let events = SchedulerTestBox<[RACEvent<Int>]>([])
         let subscription = signal.materialize().subscribeNext { event in
-            lock.lock(); events.value.append(event); lock.unlock()
+            events.mutate { $0.append(event) }
             if event == .next(1) { first.fulfill() }
         }
         wait(for: [first], timeout: 10)
         subscription.dispose()
         wait(for: [cancelled], timeout: 10)
-        lock.lock(); defer { lock.unlock() }
         XCTAssertEqual(events.value, [.next(1)], "the cancellation's error reaches nobody")
     }
 

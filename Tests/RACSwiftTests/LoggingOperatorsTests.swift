@@ -64,34 +64,34 @@ final class LoggingOperatorsTests: XCTestCase {
     }
 
     func testLinesGoThroughTheLoggerHandler() {
-        let lines = Lines()
-        RACLogger.handler = { lines.append($0) }
+        let lines = SchedulerTestBox<[String]>([])
+        RACLogger.handler = { line in lines.mutate { $0.append(line) } }
         defer { RACLogger.handler = nil }
         let source = coldValues(1)
         source.name = "one"
         let written = standardError { source.logAll().subscribeNext { _ in } }
-        XCTAssertEqual(lines.all.map { $0.components(separatedBy: "> ").last! },
+        XCTAssertEqual(lines.value.map { $0.components(separatedBy: "> ").last! },
                        ["name: one next: 1", "name: one completed"])
         XCTAssertEqual(written, "", "the handler replaces NSLog")
     }
 
     func testAGivenLoggerTakesTheLinesAndEveryLineNamesTheReceiver() {
-        let global = Lines(), mine = Lines()
-        RACLogger.handler = { global.append($0) }
+        let global = SchedulerTestBox<[String]>([]), mine = SchedulerTestBox<[String]>([])
+        RACLogger.handler = { line in global.mutate { $0.append(line) } }
         defer { RACLogger.handler = nil }
         let source = coldFailing(3, error: TestError(code: 2))
         source.name = "three"
-        source.logAll(logger: { mine.append($0) }).subscribeNext { _ in }
-        XCTAssertEqual(global.all, [])
-        XCTAssertEqual(mine.all.count, 2)
-        let receivers = Set(mine.all.map { $0.components(separatedBy: "> name:").first! + ">" })
+        source.logAll(logger: { line in mine.mutate { $0.append(line) } }).subscribeNext { _ in }
+        XCTAssertEqual(global.value, [])
+        XCTAssertEqual(mine.value.count, 2)
+        let receivers = Set(mine.value.map { $0.components(separatedBy: "> name:").first! + ">" })
         XCTAssertEqual(receivers, ["<\(type(of: source)): \(Unmanaged.passUnretained(source).toOpaque())>"],
                        "every line names the receiver, not an intermediate signal")
     }
 
     func testLogEventsLogsSubscriptionEventsAndDisposal() {
-        let lines = Lines()
-        RACLogger.handler = { lines.append($0) }
+        let lines = SchedulerTestBox<[String]>([])
+        RACLogger.handler = { line in lines.mutate { $0.append(line) } }
         defer { RACLogger.handler = nil }
         let subject = RACSubject<Int>()
         subject.name = "subject"
@@ -104,7 +104,7 @@ final class LoggingOperatorsTests: XCTestCase {
         let completing = logged.subscribeNext { _ in }
         subject.sendCompleted()
         completing.dispose()
-        XCTAssertEqual(lines.all.map { $0.components(separatedBy: "> ").last! }, [
+        XCTAssertEqual(lines.value.map { $0.components(separatedBy: "> ").last! }, [
             "name: subject subscribed", "name: subject next: 4", "name: subject disposed",
             "name: subject subscribed", "name: subject completed", "name: subject disposed",
         ])
@@ -119,13 +119,5 @@ final class LoggingOperatorsTests: XCTestCase {
         chain.name = "mine"
         source.name = "later"
         XCTAssertEqual(chain.name, "mine", "a name set replaces the derived one")
-    }
-
-    /// Lines a handler received, from any thread. Test scaffolding.
-    private final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
     }
 }

@@ -116,20 +116,15 @@ final class PropertyTests: XCTestCase {
         final class Label { var text = "" }
         var label: Label? = Label()
         weak let weakLabel = label
-        let disposals = Shared(0)
-        let values = RACSubject<String>()
-        let source = RACSignal<String>.createSignal { subscriber in
-            let inner = values.subscribe(subscriber)
-            return RACDisposable { disposals.value += 1; inner.dispose() }
-        }
-        let binding = source.setKeyPath(\Label.text, onObject: label!)
-        values.sendNext("a")
+        let source = DrivenSource<String>()
+        let binding = source.signal.setKeyPath(\Label.text, onObject: label!)
+        source.send("a")
         XCTAssertEqual(label?.text, "a")
         label = nil
         XCTAssertNil(weakLabel, "the binding does not keep the object")
-        XCTAssertEqual(disposals.value, 0)
-        values.sendNext("b")
-        XCTAssertEqual(disposals.value, 1, "the next value after the object is gone ends the binding")
+        XCTAssertEqual(source.disposals, 0)
+        source.send("b")
+        XCTAssertEqual(source.disposals, 1, "the next value after the object is gone ends the binding")
         XCTAssertTrue(binding.isDisposed)
     }
 }

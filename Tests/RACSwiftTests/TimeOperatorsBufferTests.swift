@@ -109,7 +109,7 @@ final class TimeOperatorsBufferTests: XCTestCase {
 
     func testSampleEndsWhenEitherSignalEnds() {
         let log = TimeOpsLog()
-        let source = TimeOpsSource<Int>()
+        let source = DrivenSource<Int>()
         let sampler = RACSubject<Int>()
         source.signal.sample(sampler).timeOpsRecord(into: log)
         sampler.sendCompleted()
@@ -117,7 +117,7 @@ final class TimeOperatorsBufferTests: XCTestCase {
         XCTAssertEqual(source.disposals, 1, "the sampler's completion disposes the source")
 
         let subject = RACSubject<Int>()
-        let otherSampler = TimeOpsSource<Int>()
+        let otherSampler = DrivenSource<Int>()
         subject.sample(otherSampler.signal).timeOpsRecord(into: log)
         subject.sendError(TestError())
         XCTAssertEqual(log.entries, ["completed", "error"])

@@ -66,21 +66,15 @@ final class TimeOperatorsDelayTests: XCTestCase {
 
     func testTimeoutErrorsAndDisposesTheSourceWithoutATerminalEventInTime() {
         let scheduler = RACTestScheduler()
-        let disposals = Shared(0)
-        let values: RACSignal<Int> = scheduler.createColdSignal([(1, .next(1)), (3, .next(2))])
-        let source = RACSignal<Int>.createSignal { subscriber in
-            let inner = values.subscribe(subscriber)
-            return RACDisposable {
-                disposals.value += 1
-                inner.dispose()
-            }
-        }
+        let source = DrivenSource<Int>()
+        scheduler.timeOpsAt(1) { source.send(1) }
+        scheduler.timeOpsAt(3) { source.send(2) }
         let recorder = RACTestSubscriber<Int>(scheduler: scheduler)
-        source.timeout(2, onScheduler: scheduler).subscribe(recorder)
+        source.signal.timeout(2, onScheduler: scheduler).subscribe(recorder)
         scheduler.advance(by: 5)
         XCTAssertEqual(recorder.events, [.next(1), .error(RACSignalError.timedOut)], "values pass until the timeout")
         XCTAssertEqual(recorder.recorded.map(\.time), [1, 2])
-        XCTAssertEqual(disposals.value, 1)
+        XCTAssertEqual(source.disposals, 1)
     }
     func testTimeoutForwardsATerminalEventInTimeAndCancelsTheTimer() {
         let scheduler = RACTestScheduler()

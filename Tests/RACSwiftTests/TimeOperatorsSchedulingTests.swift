@@ -93,7 +93,7 @@ final class TimeOperatorsSchedulingTests: XCTestCase {
 
     func testSubscribeOnNeverSubscribesIfDisposedFirst() {
         let scheduler = RACTestScheduler()
-        let source = TimeOpsSource<Int>()
+        let source = DrivenSource<Int>()
         source.signal.subscribeOn(scheduler).subscribeNext { _ in }.dispose()
         scheduler.stepAll()
         XCTAssertEqual(source.subscriptions, 0)

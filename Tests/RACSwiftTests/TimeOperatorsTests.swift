@@ -37,19 +37,6 @@ extension RACSignal {
     }
 }
 
-/// A cold source driven by the test, counting its subscriptions and their
-/// disposals.
-final class TimeOpsSource<Value>: @unchecked Sendable {
-    private(set) var subscriptions = 0
-    private(set) var disposals = 0
-    private(set) var subscriber: (any RACSubscriber<Value>)?
-
-    lazy var signal: RACSignal<Value> = RACSignal.createSignal { [unowned self] subscriber in
-        subscriptions += 1
-        self.subscriber = subscriber
-        return RACDisposable { [unowned self] in disposals += 1 }
-    }
-}
 
 /// A scheduler that, like Dispatch, keeps a block it was given until the
 /// block comes due, even once cancelled; here, until the test runs it.
