@@ -8,7 +8,11 @@ enum W3Replay: Workload {
 
     static func cases(_ mode: Mode) -> [Case] {
         let capacities = [("1", 1), ("16", 16), ("unlimited", RACReplaySubject<Int>.unlimitedCapacity)]
-        return capacities.map { name, capacity in send(capacity: capacity, named: name, mode) }
+        // A replay subject's send: a buffer write plus one delivery.
+        return capacities.map { name, capacity in
+            sends(into: { RACReplaySubject<Int>(capacity: capacity) }, label: "replay capacity \(name) send",
+                  workload: id, params: ["capacity": capacity], mode)
+        }
             + [lateReplay(mode), lateSubscription(to: { RACReplaySubject<Int>(capacity: 1) },
                                                   label: "late subscription capacity 1", workload: id, mode)]
     }
@@ -33,17 +37,21 @@ enum W3Replay: Workload {
         }
     }
 
-    /// Sends into a replay subject: a buffer write plus one delivery, compared
-    /// with the raw single-closure send (W1's N = 1 baseline).
-    private static func send(capacity: Int, named name: String, _ mode: Mode) -> Case {
+    /// M sends into `make()`'s subject with one subscriber, compared with the
+    /// raw single-closure send. W3b uses it too; `initialDeliveries` is what
+    /// the subscriber hears on subscribing (a behavior subject's value).
+    static func sends(into make: @escaping () -> RACSubject<Int>, label: String, workload: String,
+                      params: [String: Int] = [:], initialDeliveries: Int = 0, _ mode: Mode) -> Case {
         let sends = mode.count(RawFanOut.fullDeliveries)
         let values = 0..<sends
         return Case(
-            workload: id, label: "replay capacity \(name) send", params: ["capacity": capacity, "M": sends],
-            unit: "send", units: sends, expected: Tally.expected(subscribers: 1, values: values),
+            workload: workload, label: label, params: params.merging(["M": sends]) { $1 },
+            unit: "send", units: sends,
+            expected: Tally.expected(subscribers: 1, values: values)
+                .merging(["deliveries": sends + initialDeliveries]) { $1 },
             baseline: RawFanOut.case(subscribers: 1, mode: mode), targets: [.ratio(atMost: 1.5)]
         ) {
-            let subject = RACReplaySubject<Int>(capacity: capacity)
+            let subject = make()
             let tallies = Tally.make(1)
             subject.subscribeTallies(tallies)
             return Trial(

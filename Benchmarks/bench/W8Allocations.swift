@@ -35,23 +35,8 @@ enum W8Allocations: Workload {
     /// lifecycle and per W4b `return(1)` lifecycle (target: 2 each).
     private static func lifecycleAllocations(_ mode: Mode) -> [Case] {
         let m = mode.count(100_000)
-        return [Case(
-            workload: id, label: "W2 subscribe+dispose allocs", params: ["N": RawChurn.steadySubscribers, "M": m],
-            unit: "pair", meter: .allocations, units: m, expected: ["churned": 0],
-            targets: [.absolute(atMost: 2)]
-        ) {
-            let subject = RACSubject<Int>()
-            subject.subscribeTallies(Tally.make(RawChurn.steadySubscribers))
-            let churned = Tally()
-            // Settling pairs first, as the sends above settle: the churn
-            // appends past the steady subscribers until half the list is
-            // empty and compacts it, so the list's storage doubles once in
-            // the first hundred pairs, which is not a cost per pair.
-            for _ in 0..<2 * RawChurn.steadySubscribers { subject.subscribeNext { churned.add($0) }.dispose() }
-            return Trial(
-                run: { for _ in 0..<m { subject.subscribeNext { churned.add($0) }.dispose() } },
-                observe: { ["churned": churned.count] })
-        }] + [
+        return [W2Churn.churn(workload: id, label: "W2 subscribe+dispose allocs", pairs: m, meter: .allocations,
+                              baseline: nil, targets: [.absolute(atMost: 2)])] + [
             ("W4 createSignal lifecycle allocs", W4CreateSignal.createdSignal),
             ("W4b return(1) lifecycle allocs", RACSignal.return(1)),
         ].map { label, signal in
