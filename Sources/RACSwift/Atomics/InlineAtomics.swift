@@ -22,4 +22,16 @@ internal enum RACInlineAtomics {
             .assumingMemoryBound(to: Int.self)
         return RACAtomicWord(base + index)
     }
+
+    /// The word at `index` of the tuple that follows `object`'s first stored
+    /// property, of type `Leading` (`RACDisposable`'s block: see there why).
+    /// Swift lays stored properties out in declaration order, each at the
+    /// next offset aligned for its type, so the tuple starts at `Leading`'s
+    /// size rounded up to a word. `RACDisposableLayoutTests` checks it.
+    @inlinable @inline(__always)
+    internal static func word<Leading>(_ index: Int, of object: AnyObject, after _: Leading.Type) -> RACAtomicWord {
+        let wordSize = MemoryLayout<Int>.stride
+        let leading = (MemoryLayout<Leading>.size + wordSize - 1) / wordSize
+        return word(leading + index, of: object)
+    }
 }

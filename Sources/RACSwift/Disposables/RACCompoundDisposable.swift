@@ -85,7 +85,7 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
 
     @inlinable @inline(__always)
     internal var serializer: RACSerializer<Change> {
-        RACSerializer(RACInlineAtomics.word(1, of: self))
+        RACSerializer(word(0))
     }
 
     /// Adds `disposable`, or disposes it at once if the receiver is already
@@ -197,13 +197,13 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
                                         .relaxed, .relaxed) == Children.never
     }
 
-    /// Word 4: whether the compound holds children, and whether it has
+    /// Word 3: whether the compound holds children, and whether it has
     /// been disposed with none (`disposedEmpty`, by `hasNothingToDispose`)
     /// or inside the serializer (`disposedInside`, by `disposeChildren`).
     /// Written by the serializer's owners, except for that one claim.
     @inlinable @inline(__always)
     internal var children: RACAtomicWord {
-        RACInlineAtomics.word(4, of: self)
+        word(3)
     }
 
     /// The values of `children`.

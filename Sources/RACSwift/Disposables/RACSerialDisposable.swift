@@ -7,7 +7,7 @@ import CShims
 /// one at once. Swapping never disposes the disposable swapped out.
 ///
 /// The held disposable lives in a `RACAtomicReference` over the receiver's
-/// inline atomic words (word 0 is both the reference and the state word:
+/// inline atomic words (the state word is also the reference:
 /// the odd sentinel `disposedBits` means "disposed"), so reading, swapping and
 /// disposing are lock-free and a reader never retains a freed disposable.
 public final class RACSerialDisposable: RACDisposable, @unchecked Sendable {
@@ -25,9 +25,7 @@ public final class RACSerialDisposable: RACDisposable, @unchecked Sendable {
 
     @inlinable @inline(__always)
     internal var reference: RACAtomicReference {
-        RACAtomicReference(value: RACInlineAtomics.word(0, of: self),
-                           readers: RACInlineAtomics.word(1, of: self),
-                           retired: RACInlineAtomics.word(2, of: self))
+        RACAtomicReference(value: stateWord, readers: word(0), retired: word(1))
     }
 
     /// The disposable held now; nil after disposal. Setting it replaces the

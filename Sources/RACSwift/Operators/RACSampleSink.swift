@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The source and the sampler send from their own threads, racing for the
 /// latest value and for the subscriber: both go through a `RACSerializer`
-/// over the sink's inline atomic words 1 to 3, whose owner keeps the latest
+/// over the sink's inline atomic words 0 to 2, whose owner keeps the latest
 /// value and sends downstream.
 internal final class RACSampleSink<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     enum Operation {
@@ -24,9 +24,9 @@ internal final class RACSampleSink<Value>: RACSubscriptionSink<Value>, @unchecke
         super.init()
     }
 
-    /// The sink's own serializer, over its inline words 1 to 3.
+    /// The sink's own serializer, over its inline words 0 to 2.
     private var gate: RACSerializer<Operation> {
-        RACSerializer(RACInlineAtomics.word(1, of: self))
+        RACSerializer(word(0))
     }
 
     override func receiveNext(_ value: Value) {

@@ -4,7 +4,7 @@
 /// one order, without locks.
 ///
 /// Events pass through a `RACSerializer` over the sink's own inline atomic
-/// words 1 to 3 (word 0 is its disposed flag): a sender that finds another
+/// words 0 to 2 (word 4 is its state): a sender that finds another
 /// delivering hands its event over and returns. The first terminal event
 /// wins; everything after it is dropped by the downstream sink, which has
 /// stopped by then.
@@ -18,12 +18,12 @@ internal final class RACSerializingSink<Value>: RACSubscriptionSink<Value>, @unc
         super.init()
     }
 
-    /// The gate's serializer, over the sink's inline words 1 to 3. (The
+    /// The gate's serializer, over the sink's inline words 0 to 2. (The
     /// base class's serializer uses the same words, but only for a sink
     /// with `RACSinkState.serializing` set, which a gate never has.)
     @inlinable
     internal var gate: RACSerializer<RACEvent<Value>> {
-        RACSerializer(RACInlineAtomics.word(1, of: self))
+        RACSerializer(word(0))
     }
 
     @usableFromInline

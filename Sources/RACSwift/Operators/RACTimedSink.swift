@@ -5,7 +5,7 @@ import Foundation
 /// the scheduler's.
 ///
 /// Everything they share goes through a `RACSerializer` over the sink's
-/// inline atomic words 1 to 3 (word 0 is its disposed flag). The thread
+/// inline atomic words 0 to 2 (word 4 is its state). The thread
 /// inside applies one operation at a time and sends downstream from there;
 /// a thread that finds it busy hands its operation over and returns, so the
 /// timer never waits for the source or the other way round, and the
@@ -56,9 +56,9 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value>, @uncheck
         super.init()
     }
 
-    /// The sink's own serializer, over its inline words 1 to 3.
+    /// The sink's own serializer, over its inline words 0 to 2.
     private var gate: RACSerializer<Operation> {
-        RACSerializer(RACInlineAtomics.word(1, of: self))
+        RACSerializer(word(0))
     }
 
     // MARK: Events, on the source's thread or the timer's

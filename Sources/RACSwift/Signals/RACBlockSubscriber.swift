@@ -17,21 +17,16 @@
 /// its subscription has ended.
 @usableFromInline
 internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
-    @usableFromInline internal let next: ((Value) -> Void)?
     @usableFromInline internal let error: ((any Error) -> Void)?
     @usableFromInline internal let completed: (() -> Void)?
 
+    /// `next` is kept as the base class's `nextBlock`, where a delivery finds
+    /// it on the same cache line as the state word.
     @inlinable
     internal init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
-        self.next = next
         self.error = error
         self.completed = completed
-        super.init()
-    }
-
-    @usableFromInline
-    internal override func receiveNext(_ value: Value) {
-        next?(value)
+        super.init(nextBlock: next)
     }
 
     @usableFromInline

@@ -1,4 +1,4 @@
-/// The bits of a sink's state word (inline word 0). Constants of a
+/// The bits of a sink's state word (`RACDisposable.stateWord`). Constants of a
 /// non-generic type, so that unspecialized code reads them as immediates
 /// instead of calling a generic class's static accessors.
 @usableFromInline
@@ -11,7 +11,7 @@ internal enum RACSinkState {
     /// `createSignal` block receives: see `bindServingSource`). RAC 2.5's
     /// subscriber took `@synchronized(self)` around every event for this;
     /// here racing senders go through a `RACSerializer` over the sink's
-    /// inline words 1 to 3, at two atomic read-modify-writes per event, and
+    /// inline words 0 to 2, at two atomic read-modify-writes per event, and
     /// releasing the blocks (after a terminal event or a disposal) can never
     /// overlap a delivery still using them. Sinks fed by RACSwift's own
     /// sources, which serialize already, leave the bit clear and pay one
