@@ -23,7 +23,8 @@ var workloads: [any Workload.Type] {
 /// always selectable (`--filter raw`, perf/callgrind.sh), used by a workload
 /// of this build or not.
 func rawCases(_ mode: Mode) -> [Case] {
-    [1, 10, 100].map { RawFanOut.case(subscribers: $0, mode: mode) } + [
+    [1, 10, 100].map { RawFanOut.case(subscribers: $0, mode: mode) }
+        + [100, 10_000].map { RawHeldFanOut.case(subscribers: $0, mode: mode) } + [
         RawChurn.case(mode),
         RawRing.replayCase(mode),
         RawLifecycle.case(mode),
