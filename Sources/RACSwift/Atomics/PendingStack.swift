@@ -105,7 +105,7 @@ internal final class RACPendingNode<Element> {
     /// acquiring load that sees it.
     @exclusivity(unchecked) @usableFromInline internal var accounted: Int = 0
 
-    @usableFromInline
+    @inlinable
     internal init(_ element: Element) {
         self.element = element
     }

@@ -120,7 +120,11 @@ internal struct RACSerializer<Operation> {
                 racOutOfLine { drain(accounted: waiting, apply) }
             }
         } else {
-            racOutOfLine { handOver(operation(), untilApplied: untilApplied(), apply) }
+            // The node is made here, in code specialized for the
+            // operation's type, whose metadata is then a cached load: made
+            // inside `handOver`, which runs unspecialized, it cost a
+            // metadata lookup (a hash-table search) per hand-over.
+            racOutOfLine { handOver(RACPendingNode(operation()), untilApplied: untilApplied(), apply) }
         }
     }
 
@@ -165,14 +169,14 @@ internal struct RACSerializer<Operation> {
         return waiting
     }
 
-    /// Hands `operation` over to the owner, and returns when it may: at
-    /// once, normally; after the operation was applied, for `untilApplied`
-    /// or when the serializer is overloaded. If the owner left meanwhile, or
-    /// passes the serializer on to this thread, applies the pending
-    /// operations itself (its own among them) before returning.
+    /// Hands the operation of `node`, a fresh node, over to the owner, and
+    /// returns when it may: at once, normally; after the operation was
+    /// applied, for `untilApplied` or when the serializer is overloaded. If
+    /// the owner left meanwhile, or passes the serializer on to this thread,
+    /// applies the pending operations itself (its own among them) before
+    /// returning.
     @usableFromInline
-    internal func handOver(_ operation: Operation, untilApplied: Bool, _ apply: (Operation) -> Void) {
-        let node = RACPendingNode(operation)
+    internal func handOver(_ node: RACPendingNode<Operation>, untilApplied: Bool, _ apply: (Operation) -> Void) {
         // Relaxed: the count only steers the choice to wait; whatever it
         // reads, the operation is counted in and applied exactly once.
         let waits = untilApplied

@@ -115,7 +115,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     /// handed over, `value` too).
     @usableFromInline @inline(never)
     internal final func handOverNext(_ value: Value) {
-        serializer.handOver(.next(value), untilApplied: false) { deliver($0) }
+        serializer.handOver(RACPendingNode(.next(value)), untilApplied: false) { deliver($0) }
     }
 
     /// Applies what was handed over while this thread was inside, then
