@@ -13,7 +13,10 @@ import CShims
 // @unchecked Sendable: see above; the object it holds is handed between
 // threads as the owner decides.
 internal final class RACAtomicObject<Object: AnyObject>: @unchecked Sendable {
-    @usableFromInline internal let words = RACAtomicCell(count: 3)
+    /// The reference's three words (see `RACInlineAtomics`): in the object
+    /// itself, so that a read takes no hop to a cell of their own; must stay
+    /// the first stored property. Never touched by name.
+    @usableFromInline internal final var _atomics: (Int, Int, Int) = (0, 0, 0)
 
     /// A reference to `object`.
     @inlinable
@@ -27,7 +30,9 @@ internal final class RACAtomicObject<Object: AnyObject>: @unchecked Sendable {
 
     @inlinable @inline(__always)
     internal var reference: RACAtomicReference {
-        RACAtomicReference(value: words.word(0), readers: words.word(1), retired: words.word(2))
+        RACAtomicReference(value: RACInlineAtomics.word(0, of: self),
+                           readers: RACInlineAtomics.word(1, of: self),
+                           retired: RACInlineAtomics.word(2, of: self))
     }
 
     /// The object referred to now, retained for the caller.

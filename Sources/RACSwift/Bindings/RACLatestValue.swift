@@ -14,8 +14,11 @@ import CShims
 /// Only the property's serialized deliveries write, one at a time.
 @usableFromInline
 internal final class RACLatestValue<Value> {
-    /// The inline word (when `isInline`).
-    @usableFromInline internal let word: RACAtomicCell?
+    /// The value's bits (when `isInline`), in the object itself (see
+    /// `RACInlineAtomics`): a read is one load from the property's own
+    /// `latest`, with no cell of its own to reach. Must stay the first
+    /// stored property. Never touched by name.
+    @usableFromInline internal final var _atomics: Int = 0
     /// The box (when not `isInline`).
     @usableFromInline internal let box: RACAtomicObject<RACValueBox<Value>>?
 
@@ -27,12 +30,18 @@ internal final class RACLatestValue<Value> {
     @inlinable
     internal init(_ value: Value) {
         if Self.isInline {
-            word = RACAtomicCell(count: 1, initialValue: Self.bits(of: value))
             box = nil
+            // Relaxed: no other thread can see the object before `init`
+            // returns; publishing it orders this store.
+            word.store(Self.bits(of: value), .relaxed)
         } else {
-            word = nil
             box = RACAtomicObject(RACValueBox(value))
         }
+    }
+
+    @inlinable @inline(__always)
+    internal var word: RACAtomicWord {
+        RACInlineAtomics.word(0, of: self)
     }
 
     /// The latest value.
@@ -41,7 +50,7 @@ internal final class RACLatestValue<Value> {
         guard Self.isInline else { return box!.load()!.value }
         // Acquire: pairs with the store's release, so that whatever the
         // delivering thread wrote before the value is visible with it.
-        let bits = word!.word().load(.acquire)
+        let bits = word.load(.acquire)
         return withUnsafeBytes(of: bits) { $0.load(as: Value.self) }
     }
 
@@ -49,7 +58,7 @@ internal final class RACLatestValue<Value> {
     @inlinable
     internal func store(_ value: Value) {
         guard Self.isInline else { return box!.store(RACValueBox(value)) }
-        word!.word().store(Self.bits(of: value), .release)
+        word.store(Self.bits(of: value), .release)
     }
 
     /// `value`'s bytes in a word, the rest zero.
