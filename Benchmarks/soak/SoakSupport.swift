@@ -38,13 +38,6 @@ final class Violations: @unchecked Sendable {
     }
 }
 
-/// An atomic word in a class, so that several fit in an array.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class AtomicWord: Sendable {
-    let value: Atomic<Int>
-    init(_ initial: Int = 0) { value = Atomic(initial) }
-}
-
 /// A sender's loop: sends `sender`'s numbered values into `subject` until
 /// `stop`, calling `returned` with each sequence number once its send has
 /// returned. Returns how many it sent and its longest `sendNext`, in

@@ -297,7 +297,7 @@ final class SubjectStressTests: XCTestCase, @unchecked Sendable {
     func testSubscribeFromInsideADeliveryHearsNothingSentBefore() {
         let subject = RACSubject<Int>()
         let senders = 2, perSender = 20_000
-        let returned = (0..<senders).map { _ in AtomicBox(-1) }
+        let returned = (0..<senders).map { _ in AtomicWord(-1) }
         let stale = Atomic<Int>(0)
         let joined = Atomic<Int>(0)
         let deliveries = Shared(0)
@@ -334,9 +334,3 @@ private final class DisposableBox: @unchecked Sendable {
     var disposable: RACDisposable?
 }
 
-/// An atomic word in a class, so that several fit in an array.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-private final class AtomicBox: Sendable {
-    let value: Atomic<Int>
-    init(_ initial: Int) { value = Atomic(initial) }
-}

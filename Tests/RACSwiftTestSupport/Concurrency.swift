@@ -43,6 +43,16 @@ public func simulatedWork(_ value: Int) -> Int {
     return x
 }
 
+/// An atomic word in a class, so that several fit in an array.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public final class AtomicWord: Sendable {
+    public let value: Atomic<Int>
+
+    public init(_ initial: Int = 0) {
+        value = Atomic(initial)
+    }
+}
+
 /// A reusable barrier: the threads that call `arriveAndWait()` leave it
 /// together, once all `parties` have arrived. It spins with yields, so that
 /// every round really starts the threads at the same moment.

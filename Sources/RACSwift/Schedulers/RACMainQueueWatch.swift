@@ -1,3 +1,4 @@
+import CShims
 import Dispatch
 import Foundation
 
@@ -33,15 +34,16 @@ internal enum RACMainQueueWatch {
         DispatchQueue.main.async { state.word(1).store(1, .release) }
         DispatchQueue.global().asyncAfter(deadline: .now() + patience) {
             guard state.word(1).load(.acquire) == 0 else { return }
-            FileHandle.standardError.write(Data("""
+            // Key 2 of `racs_warn_once`: the serializer's stalls have 0
+            // and 1.
+            racs_warn_once(2, """
                 RACSwift: a block scheduled on RACScheduler.mainThreadScheduler has waited \
                 \(Int(patience)) s: nothing is running the main queue (or the main thread has been busy \
                 all along). Its blocks, and so deliverOnMainThread() and RACCommand's default \
                 scheduler, run only while the main queue runs: call dispatchMain() or \
                 RunLoop.main.run(), use an async main, or pass a scheduler of your own \
                 (deliverOn(_:), RACCommand(enabled:scheduler:signalBlock:)).
-
-                """.utf8))
+                """)
         }
     }
 }
