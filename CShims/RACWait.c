@@ -11,7 +11,7 @@
 #include <sys/syscall.h>
 #endif
 
-_Thread_local intptr_t racs_serializers_owned;
+_Thread_local racs_owned_serializers_t racs_owned_serializers;
 
 // The futex is the word's low 32 bits: the first four bytes on a
 // little-endian machine, the last four on a big-endian one.

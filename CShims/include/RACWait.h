@@ -42,21 +42,48 @@ int64_t racs_monotonic_ns(void);
 /// called with `key` (0 to 7) in this process.
 void racs_warn_once(int key, const char *_Nonnull message);
 
-/// How many serializers the calling thread is inside right now (as their
-/// owner). A thread inside one never waits for another: it could be the
-/// thread that other's owner waits for.
-extern _Thread_local intptr_t racs_serializers_owned;
+/// The serializers the calling thread is inside right now (as their owner):
+/// how many, and which, by the address of their first word, outermost
+/// first (the first `RACS_OWNED_TRACKED` of them). Entering and leaving
+/// nest (a serializer entered inside another is left before it), so leaving
+/// drops the innermost. One thread-local object, so that each call finds
+/// both with one thread-local address.
+///
+/// A thread inside one never waits for long for another (the other's owner
+/// could be waiting for it), and never at all for one it is inside.
+#define RACS_OWNED_TRACKED 16
+typedef struct {
+    intptr_t depth;
+    const void *_Nullable serializers[RACS_OWNED_TRACKED];
+} racs_owned_serializers_t;
+extern _Thread_local racs_owned_serializers_t racs_owned_serializers;
 
-static inline __attribute__((always_inline)) void racs_serializer_entered(void) {
-    racs_serializers_owned += 1;
+static inline __attribute__((always_inline)) void racs_serializer_entered(const void *_Nonnull serializer) {
+    racs_owned_serializers_t *owned = &racs_owned_serializers;
+    intptr_t depth = owned->depth;
+    if (depth < RACS_OWNED_TRACKED) owned->serializers[depth] = serializer;
+    owned->depth = depth + 1;
 }
 
 static inline __attribute__((always_inline)) void racs_serializer_left(void) {
-    racs_serializers_owned -= 1;
+    racs_owned_serializers.depth -= 1;
 }
 
 static inline __attribute__((always_inline)) bool racs_owns_a_serializer(void) {
-    return racs_serializers_owned != 0;
+    return racs_owned_serializers.depth != 0;
+}
+
+/// Whether the calling thread is inside `serializer`. Past
+/// `RACS_OWNED_TRACKED` serializers deep it cannot tell, and answers yes,
+/// so that a caller never waits for itself.
+static inline __attribute__((always_inline)) bool racs_owns_serializer(const void *_Nonnull serializer) {
+    racs_owned_serializers_t *owned = &racs_owned_serializers;
+    intptr_t depth = owned->depth;
+    if (depth > RACS_OWNED_TRACKED) return true;
+    for (intptr_t index = 0; index < depth; index++) {
+        if (owned->serializers[index] == serializer) return true;
+    }
+    return false;
 }
 
 #endif

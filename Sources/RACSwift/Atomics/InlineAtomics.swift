@@ -11,6 +11,10 @@ import CShims
 /// `malloc` per object against a separately allocated cell, which matters for
 /// objects made once per subscription (disposables, subscribers).
 ///
+/// `RACDisposable` is the one exception: its tuple follows one other stored
+/// property, its block (see `RACDisposable._atomics` for why), and
+/// `word(_:of:after:)` finds it there.
+///
 /// The words live exactly as long as the object: callers must hold the object
 /// (a strong reference or `self`) while they use a word.
 @usableFromInline

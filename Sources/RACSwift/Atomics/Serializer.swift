@@ -34,24 +34,32 @@ import CShims
 /// lost and nothing is reordered at the bound: a waiting caller's operation
 /// is in the stack in its place, like any other.
 ///
-/// **No waiting inside.** A thread that is inside any serializer (a
+/// **No long waits inside.** A thread that is inside any serializer (a
 /// subscriber's block that sends, the trampolines of `concat` and
-/// `flatten`) never waits for one: the owner it would wait for could be
-/// waiting for it. It hands over and returns, past the bound if need be
-/// (a thread-local count, `racs_serializers_owned`, says whether it is
-/// inside one). Waiting threads are inside none, so no cycle of waits can
-/// form. A waiter that has waited `patience` for an owner that never
-/// reaches it (an owner blocked in a block until this very thread does
-/// something) stops waiting, warns once on standard error, and leaves its
-/// operation to be applied in its place as a plain hand-over; it sets the
-/// *stalled* bit, so that nobody waits for that owner again until another
-/// takes over.
+/// `flatten`) never waits for one it is inside (it would wait for itself;
+/// a thread-local list, `racs_owned_serializers`, says which those are),
+/// and waits for another only briefly: the spin of `wait(for:untilApplied:)`
+/// (a thousand pauses, then up to 64 yields of the processor: tens of
+/// microseconds when no other thread wants it), never the sleep. Then it
+/// hands over and returns, past the bound if need be. The owner it waits
+/// for could be waiting for it (for a serializer it is inside), and a
+/// brief wait costs such a cycle the spin, not a hang. Threads inside none
+/// wait as long as it takes: a waiter that has waited `patience` for an
+/// owner that never reaches it (an owner blocked in a block until this
+/// very thread does something) stops waiting, warns once on standard
+/// error, and leaves its operation to be applied in its place as a plain
+/// hand-over; it sets the *stalled* bit, so that nobody waits for that
+/// owner again until another takes over.
 ///
-/// A thread inside a serializer that keeps handing over to another (a
-/// subscriber of one flooded subject that sends into a second, which
-/// other threads flood too) is the one case left without a bound: it
-/// never waits, so the second's owner finds no waiter to pass its work to
-/// and its queue grows with the flood.
+/// What is left without a strict bound: a thread inside a serializer that
+/// forwards into another (a subscriber of one flooded subject that sends
+/// into a second) while the second's owner makes no progress for longer
+/// than the spin (descheduled, or blocked in a block). It gives up each
+/// wait and hands over past the bound: the queue then grows by one
+/// operation per spin, tens of thousands a second rather than the flood's
+/// millions, and only while that owner is stalled. Before the brief wait,
+/// it grew with the whole flood whenever another thread was delivering
+/// (`ForwardingBoundStressTests`).
 ///
 /// The serializer replaces RAC 2.5's `@synchronized` and spin locks: the
 /// state it guards is only ever touched by the owner, so it needs no
@@ -142,7 +150,7 @@ internal struct RACSerializer<Operation> {
         // with its final decrement; we must see its writes.
         guard entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 else { return false }
         // A plain thread-local increment: see "No waiting inside".
-        racs_serializer_entered()
+        racs_serializer_entered(entries.address)
         return true
     }
 
@@ -178,9 +186,11 @@ internal struct RACSerializer<Operation> {
     @usableFromInline
     internal func handOver(_ node: RACPendingNode<Operation>, untilApplied: Bool, _ apply: (Operation) -> Void) {
         // Relaxed: the count only steers the choice to wait; whatever it
-        // reads, the operation is counted in and applied exactly once.
+        // reads, the operation is counted in and applied exactly once. A
+        // thread never waits for a serializer it is inside (it would wait
+        // for itself); inside another, it waits only briefly (see `wait`).
         let waits = untilApplied
-            || (RACSerializerLimits.isOverloaded(entries.load(.relaxed)) && !racs_owns_a_serializer())
+            || (RACSerializerLimits.isOverloaded(entries.load(.relaxed)) && !racs_owns_serializer(entries.address))
         if waits {
             // Not yet published: the push's release orders this store.
             node.state.store(RACHandOverState.waiting, .relaxed)
@@ -210,7 +220,7 @@ internal struct RACSerializer<Operation> {
     /// need to wait, and a new owner is not stalled.
     @usableFromInline
     internal func becomeOwner() {
-        racs_serializer_entered()
+        racs_serializer_entered(entries.address)
         // Relaxed: the bits publish nothing; they only steer arrivals.
         let flags = RACSerializerLimits.retiring | RACSerializerLimits.stalled
         if entries.load(.relaxed) & flags != 0 {
@@ -230,7 +240,8 @@ internal struct RACSerializer<Operation> {
     /// another whose owner is calling into this one. Inside, a
     /// `RACCompoundDisposable.dispose()` from such a `deinit` would wait
     /// for its own thread; outside, it is a plain call. A drain longer than
-    /// a term and a backlog (only the unbounded case of the type comment)
+    /// a term and a backlog (only the case the type comment leaves without a
+    /// strict bound)
     /// lets go of them in batches of that size instead, so that its memory
     /// stays bounded; a `dispose()` caught that way stalls for `patience`
     /// and warns, rather than hanging.
@@ -394,10 +405,23 @@ internal struct RACSerializer<Operation> {
 
     /// Waits until the owner has applied `node`'s operation or passed the
     /// serializer on to this thread; returns which (`applied`, `owner`), or
-    /// `none` if it stopped waiting after `patience`.
+    /// `none` if it stopped waiting: after `patience`, or, for a thread
+    /// inside another serializer that waits at the bound, after the spin.
+    ///
+    /// Why such a thread waits at all, and why only that long: it is a
+    /// subscriber's block forwarding into this serializer (or a trampoline),
+    /// and if it never waited, nothing would slow it down while another
+    /// thread delivers here, and the queue would grow with the flood it
+    /// forwards. But this serializer's owner could be waiting for it, for a
+    /// serializer it is inside (a subject forwarding back into the first,
+    /// fed from the other end). The spin is long enough for an owner that
+    /// keeps delivering to reach the node (a term of deliveries) and short
+    /// enough that such a cycle costs tens of microseconds, not a hang; then
+    /// it goes on as a plain hand-over, quietly.
     @usableFromInline
     internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
         let state = node.state
+        let briefly = !untilApplied && racs_owns_a_serializer()
         // Spin first, then yield, then sleep: at the bound, the owner
         // reaches the node within a term's deliveries (microseconds), and
         // a sleep and its wake-up cost a system call each, more than the
@@ -408,6 +432,12 @@ internal struct RACSerializer<Operation> {
             let seen = state.load(.acquire)
             if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
             if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+        }
+        if briefly {
+            // Go on as a plain hand-over, unless the owner got here first.
+            let seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.none,
+                                             .acquire, .acquire)
+            return seen == RACHandOverState.waiting ? RACHandOverState.none : seen
         }
         let start = racs_monotonic_ns()
         var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,

@@ -12,7 +12,8 @@ import CShims
 /// inline state word), and every event checks that flag with a single
 /// acquire load, so nothing reaches the subscriber once `dispose()` has
 /// returned. Subclasses say what receiving an
-/// event means (for values, by overriding `receiveNext(_:)` or by a `step`);
+/// event means (for values, by a `nextBlock`, a `step`, or overriding
+/// `receiveNext(_:)`);
 /// the base class enforces RAC's rules:
 ///
 /// - no event after a terminal event or after disposal;
@@ -51,7 +52,8 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     }
 
     /// What receiving a value means, as a closure compiled where the sink's
-    /// operator was built, or nil for a sink that overrides `receiveNext(_:)`.
+    /// operator was built, or nil for a sink with a `nextBlock` or one that
+    /// overrides `receiveNext(_:)`.
     ///
     /// Why both: an override of a generic class's method runs unspecialized,
     /// behind the vtable, so an operator whose work is a closure would pay a
