@@ -67,4 +67,38 @@ final class ForwardingBoundStressTests: XCTestCase {
         XCTAssertLessThan(largestBacklog.value, total / 20,
                           "values queued in the second subject at once: \(largestBacklog.value) of \(total)")
     }
+
+    /// Two subjects that forward into each other, flooded from both ends:
+    /// each one's delivering thread, inside its own delivery, may wait for
+    /// the other at its bound while the other's waits for it. The waits are
+    /// brief, so the cycle costs time, never a hang, and nothing is lost.
+    func testTwoSubjectsForwardingIntoEachOtherFromBothEndsFinish() {
+        let first = RACSubject<Int>(), second = RACSubject<Int>()
+        let perSender = 20_000
+        // Each is touched only inside its own subject's deliveries. The
+        // work makes the subscribers slower than the senders, so that both
+        // subjects reach their bound.
+        let heardByFirst = Shared(0), heardBySecond = Shared(0)
+        let work = Shared(0), otherWork = Shared(0)
+        // An original value (not negative) is forwarded once, negated.
+        first.subscribeNext { value in
+            heardByFirst.value += 1
+            work.value &+= simulatedWork(value)
+            if value >= 0 { second.sendNext(-1 - value) }
+        }
+        second.subscribeNext { value in
+            heardBySecond.value += 1
+            otherWork.value &+= simulatedWork(value)
+            if value >= 0 { first.sendNext(-1 - value) }
+        }
+        let start = monotonicNanoseconds()
+        runConcurrently(threads: 2) { sender in
+            let subject = sender == 0 ? first : second
+            for value in 0..<perSender { subject.sendNext(value) }
+        }
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        XCTAssertEqual(heardByFirst.value, 2 * perSender, "its own values and the other's, forwarded")
+        XCTAssertEqual(heardBySecond.value, 2 * perSender)
+        XCTAssertLessThan(seconds, 30, "the cycle of brief waits stalled")
+    }
 }
