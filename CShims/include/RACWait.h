@@ -49,12 +49,18 @@ void racs_warn_once(int key, const char *_Nonnull message);
 /// drops the innermost. One thread-local object, so that each call finds
 /// both with one thread-local address.
 ///
-/// A thread inside one never waits for long for another (the other's owner
-/// could be waiting for it), and never at all for one it is inside.
+/// A thread inside one never waits at a bound for long for another (the
+/// other's owner could be waiting for it), and never at all for one it is
+/// inside. (Waits until an operation is applied, a compound disposal's,
+/// are the exception: see `RACSerializer.perform`.)
 #define RACS_OWNED_TRACKED 16
 typedef struct {
     intptr_t depth;
     const void *_Nullable serializers[RACS_OWNED_TRACKED];
+    /// The serializer this thread last gave up a brief wait for, and until
+    /// when (monotonic nanoseconds) it does not wait briefly for it again.
+    const void *_Nullable skipped;
+    int64_t skipped_until;
 } racs_owned_serializers_t;
 extern _Thread_local racs_owned_serializers_t racs_owned_serializers;
 
@@ -71,6 +77,23 @@ static inline __attribute__((always_inline)) void racs_serializer_left(void) {
 
 static inline __attribute__((always_inline)) bool racs_owns_a_serializer(void) {
     return racs_owned_serializers.depth != 0;
+}
+
+/// Whether the calling thread gave up a brief wait for `serializer` less
+/// than `RACS_SKIP_NS` ago (see `RACSerializer.wait`): its owner may be
+/// waiting for this thread, and waiting again would cost every value the
+/// spin while that lasts.
+#define RACS_SKIP_NS 1000000
+static inline __attribute__((always_inline)) bool racs_skips_waiting_for(const void *_Nonnull serializer) {
+    racs_owned_serializers_t *owned = &racs_owned_serializers;
+    return owned->skipped == serializer && racs_monotonic_ns() < owned->skipped_until;
+}
+
+/// Records that the calling thread gave up a brief wait for `serializer`.
+static inline __attribute__((always_inline)) void racs_gave_up_waiting_for(const void *_Nonnull serializer) {
+    racs_owned_serializers_t *owned = &racs_owned_serializers;
+    owned->skipped = serializer;
+    owned->skipped_until = racs_monotonic_ns() + RACS_SKIP_NS;
 }
 
 /// Whether the calling thread is inside `serializer`. Past

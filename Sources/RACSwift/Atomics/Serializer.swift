@@ -38,28 +38,38 @@ import CShims
 /// subscriber's block that sends, the trampolines of `concat` and
 /// `flatten`) never waits for one it is inside (it would wait for itself;
 /// a thread-local list, `racs_owned_serializers`, says which those are),
-/// and waits for another only briefly: the spin of `wait(for:untilApplied:)`
-/// (a thousand pauses, then up to 64 yields of the processor: tens of
-/// microseconds when no other thread wants it), never the sleep. Then it
-/// hands over and returns, past the bound if need be. The owner it waits
-/// for could be waiting for it (for a serializer it is inside), and a
-/// brief wait costs such a cycle the spin, not a hang. Threads inside none
-/// wait as long as it takes: a waiter that has waited `patience` for an
-/// owner that never reaches it (an owner blocked in a block until this
-/// very thread does something) stops waiting, warns once on standard
-/// error, and leaves its operation to be applied in its place as a plain
-/// hand-over; it sets the *stalled* bit, so that nobody waits for that
-/// owner again until another takes over.
+/// and at the bound waits for another only briefly: the spin of
+/// `wait(for:untilApplied:)` (a thousand pauses, then up to 64 yields of
+/// the processor: tens of microseconds when no other thread wants it),
+/// never the sleep. Then it hands over and returns, past the bound if need
+/// be. While it waits, the owner may pass it the serializer, and it
+/// delivers a term of that serializer's operations inside its own
+/// delivery. (`untilApplied` callers, `RACCompoundDisposable.dispose()`'s,
+/// wait as long as it takes from anywhere; see `perform`.)
+///
+/// The owner it waits for could be waiting for it: two subjects that
+/// forward into each other, flooded from both ends. Both spins then end
+/// without progress, so a thread that gave up a brief wait does not wait
+/// for that serializer again for a millisecond (`racs_skips_waiting_for`):
+/// such a cycle costs a spin per millisecond, not per value (W7's
+/// forwarding cycle row).
+///
+/// Threads inside none wait as long as it takes: a waiter that has waited
+/// `patience` for an owner that never reaches it (an owner blocked in a
+/// block until this very thread does something) stops waiting, warns once
+/// on standard error, and leaves its operation to be applied in its place
+/// as a plain hand-over; it sets the *stalled* bit, so that nobody waits
+/// for that owner again until another takes over.
 ///
 /// What is left without a strict bound: a thread inside a serializer that
 /// forwards into another (a subscriber of one flooded subject that sends
-/// into a second) while the second's owner makes no progress for longer
-/// than the spin (descheduled, or blocked in a block). It gives up each
-/// wait and hands over past the bound: the queue then grows by one
-/// operation per spin, tens of thousands a second rather than the flood's
-/// millions, and only while that owner is stalled. Before the brief wait,
-/// it grew with the whole flood whenever another thread was delivering
-/// (`ForwardingBoundStressTests`).
+/// into a second) while the second's owner takes longer than the spin to
+/// reach it: descheduled, blocked in a block, or delivering to a subscriber
+/// that takes that long for one value. The forwarder then gives up and,
+/// for a millisecond, hands over past the bound. Before the brief wait,
+/// the queue grew with the whole flood whenever another thread was
+/// delivering (`ForwardingBoundStressTests`); now it stays at the bound
+/// while that thread keeps pace with the values, as in the soak.
 ///
 /// The serializer replaces RAC 2.5's `@synchronized` and spin locks: the
 /// state it guards is only ever touched by the owner, so it needs no
@@ -149,7 +159,7 @@ internal struct RACSerializer<Operation> {
         // Acquire on success: the previous owner released the guarded state
         // with its final decrement; we must see its writes.
         guard entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 else { return false }
-        // A plain thread-local increment: see "No waiting inside".
+        // Plain thread-local stores: see "No long waits inside".
         racs_serializer_entered(entries.address)
         return true
     }
@@ -190,7 +200,8 @@ internal struct RACSerializer<Operation> {
         // thread never waits for a serializer it is inside (it would wait
         // for itself); inside another, it waits only briefly (see `wait`).
         let waits = untilApplied
-            || (RACSerializerLimits.isOverloaded(entries.load(.relaxed)) && !racs_owns_serializer(entries.address))
+            || (RACSerializerLimits.isOverloaded(entries.load(.relaxed)) && !racs_owns_serializer(entries.address)
+                && !(racs_owns_a_serializer() && racs_skips_waiting_for(entries.address)))
         if waits {
             // Not yet published: the push's release orders this store.
             node.state.store(RACHandOverState.waiting, .relaxed)
@@ -437,7 +448,12 @@ internal struct RACSerializer<Operation> {
             // Go on as a plain hand-over, unless the owner got here first.
             let seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.none,
                                              .acquire, .acquire)
-            return seen == RACHandOverState.waiting ? RACHandOverState.none : seen
+            guard seen == RACHandOverState.waiting else { return seen }
+            // The owner may be waiting for this thread (a cycle of
+            // forwarding subjects): do not pay the spin again on every
+            // value while that lasts.
+            racs_gave_up_waiting_for(entries.address)
+            return RACHandOverState.none
         }
         let start = racs_monotonic_ns()
         var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
