@@ -11,6 +11,7 @@
 #ifndef RACSWIFT_WAIT_H
 #define RACSWIFT_WAIT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -56,15 +57,11 @@ void racs_warn_once(int key, const char *_Nonnull message);
 #define RACS_OWNED_TRACKED 16
 typedef struct {
     intptr_t depth;
-    const void *_Nullable serializers[RACS_OWNED_TRACKED];
-    /// The serializer this thread last gave up a brief wait for, and until
-    /// when (monotonic nanoseconds) it does not wait briefly for it again.
-    const void *_Nullable skipped;
-    int64_t skipped_until;
+    void *_Nullable serializers[RACS_OWNED_TRACKED];
 } racs_owned_serializers_t;
 extern _Thread_local racs_owned_serializers_t racs_owned_serializers;
 
-static inline __attribute__((always_inline)) void racs_serializer_entered(const void *_Nonnull serializer) {
+static inline __attribute__((always_inline)) void racs_serializer_entered(void *_Nonnull serializer) {
     racs_owned_serializers_t *owned = &racs_owned_serializers;
     intptr_t depth = owned->depth;
     if (depth < RACS_OWNED_TRACKED) owned->serializers[depth] = serializer;
@@ -79,21 +76,28 @@ static inline __attribute__((always_inline)) bool racs_owns_a_serializer(void) {
     return racs_owned_serializers.depth != 0;
 }
 
-/// Whether the calling thread gave up a brief wait for `serializer` less
-/// than `RACS_SKIP_NS` ago (see `RACSerializer.wait`): its owner may be
-/// waiting for this thread, and waiting again would cost every value the
-/// spin while that lasts.
-#define RACS_SKIP_NS 1000000
-static inline __attribute__((always_inline)) bool racs_skips_waiting_for(const void *_Nonnull serializer) {
+/// Sets `bit` in the first word of every serializer the calling thread is
+/// inside, sequentially consistent: how a thread about to wait briefly says
+/// that their owner waits (see `RACSerializer.waitBriefly`). Returns false,
+/// and sets nothing, past `RACS_OWNED_TRACKED` deep.
+static inline __attribute__((always_inline)) bool racs_mark_owned_serializers(intptr_t bit) {
     racs_owned_serializers_t *owned = &racs_owned_serializers;
-    return owned->skipped == serializer && racs_monotonic_ns() < owned->skipped_until;
+    intptr_t depth = owned->depth;
+    if (depth > RACS_OWNED_TRACKED) return false;
+    for (intptr_t index = 0; index < depth; index++) {
+        atomic_fetch_or_explicit((_Atomic(intptr_t) *)owned->serializers[index], bit, memory_order_seq_cst);
+    }
+    return true;
 }
 
-/// Records that the calling thread gave up a brief wait for `serializer`.
-static inline __attribute__((always_inline)) void racs_gave_up_waiting_for(const void *_Nonnull serializer) {
+/// Clears what `racs_mark_owned_serializers` set. Relaxed: the bit only
+/// steers others' choice to wait.
+static inline __attribute__((always_inline)) void racs_unmark_owned_serializers(intptr_t bit) {
     racs_owned_serializers_t *owned = &racs_owned_serializers;
-    owned->skipped = serializer;
-    owned->skipped_until = racs_monotonic_ns() + RACS_SKIP_NS;
+    intptr_t depth = owned->depth;
+    for (intptr_t index = 0; index < depth && index < RACS_OWNED_TRACKED; index++) {
+        atomic_fetch_and_explicit((_Atomic(intptr_t) *)owned->serializers[index], ~bit, memory_order_relaxed);
+    }
 }
 
 /// Whether the calling thread is inside `serializer`. Past

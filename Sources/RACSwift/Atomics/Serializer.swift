@@ -48,11 +48,11 @@ import CShims
 /// wait as long as it takes from anywhere; see `perform`.)
 ///
 /// The owner it waits for could be waiting for it: two subjects that
-/// forward into each other, flooded from both ends. Both spins then end
-/// without progress, so a thread that gave up a brief wait does not wait
-/// for that serializer again for a millisecond (`racs_skips_waiting_for`):
-/// such a cycle costs a spin per millisecond, not per value (W7's
-/// forwarding cycle row).
+/// forward into each other, flooded from both ends. Both spins would then
+/// end without progress, on every value. So a brief waiter marks the
+/// serializers it is inside (`ownerWaits`), and does not wait for one
+/// whose owner has marked it: a cycle of brief waits never closes (see
+/// `waitBriefly`), and costs next to nothing (W7's forwarding cycle row).
 ///
 /// Threads inside none wait as long as it takes: a waiter that has waited
 /// `patience` for an owner that never reaches it (an owner blocked in a
@@ -65,11 +65,12 @@ import CShims
 /// forwards into another (a subscriber of one flooded subject that sends
 /// into a second) while the second's owner takes longer than the spin to
 /// reach it: descheduled, blocked in a block, or delivering to a subscriber
-/// that takes that long for one value. The forwarder then gives up and,
-/// for a millisecond, hands over past the bound. Before the brief wait,
-/// the queue grew with the whole flood whenever another thread was
-/// delivering (`ForwardingBoundStressTests`); now it stays at the bound
-/// while that thread keeps pace with the values, as in the soak.
+/// that takes that long for one value; or while that owner waits briefly
+/// itself. The forwarder then hands that one operation over past the
+/// bound, and waits again with the next. Before the brief wait, the queue
+/// grew with the whole flood whenever another thread was delivering
+/// (`ForwardingBoundStressTests`); now it stays at the bound while that
+/// thread keeps pace with the values, as in the soak.
 ///
 /// The serializer replaces RAC 2.5's `@synchronized` and spin locks: the
 /// state it guards is only ever touched by the owner, so it needs no
@@ -78,8 +79,8 @@ import CShims
 ///
 /// Storage is three atomic words supplied by the owner object (see
 /// `RACInlineAtomics`), consecutive: `entries`, the number of operations
-/// inside or handed over and not yet accounted for, plus the retiring and
-/// stalled bits;
+/// inside or handed over and not yet accounted for, plus the retiring,
+/// stalled and owner-waits bits;
 /// `pending`, the top of a `RACPendingStack` of handed-over operations; and
 /// `queue`, the owner's list of taken operations not yet applied (only the
 /// owner reads or writes it; relaxed accesses, ordered by the hand-overs of
@@ -200,8 +201,7 @@ internal struct RACSerializer<Operation> {
         // thread never waits for a serializer it is inside (it would wait
         // for itself); inside another, it waits only briefly (see `wait`).
         let waits = untilApplied
-            || (RACSerializerLimits.isOverloaded(entries.load(.relaxed)) && !racs_owns_serializer(entries.address)
-                && !(racs_owns_a_serializer() && racs_skips_waiting_for(entries.address)))
+            || (RACSerializerLimits.isOverloaded(entries.load(.relaxed)) && !racs_owns_serializer(entries.address))
         if waits {
             // Not yet published: the push's release orders this store.
             node.state.store(RACHandOverState.waiting, .relaxed)
@@ -431,30 +431,14 @@ internal struct RACSerializer<Operation> {
     /// it goes on as a plain hand-over, quietly.
     @usableFromInline
     internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
+        if !untilApplied && racs_owns_a_serializer() { return waitBriefly(for: node) }
         let state = node.state
-        let briefly = !untilApplied && racs_owns_a_serializer()
         // Spin first, then yield, then sleep: at the bound, the owner
         // reaches the node within a term's deliveries (microseconds), and
         // a sleep and its wake-up cost a system call each, more than the
         // wait. The spin lasts tens of microseconds (`pause` takes tens of
         // nanoseconds); the yields let an owner that shares this core run.
-        for round in 0..<1_064 {
-            // Acquire: pairs with the owner's releasing exchange.
-            let seen = state.load(.acquire)
-            if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
-            if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
-        }
-        if briefly {
-            // Go on as a plain hand-over, unless the owner got here first.
-            let seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.none,
-                                             .acquire, .acquire)
-            guard seen == RACHandOverState.waiting else { return seen }
-            // The owner may be waiting for this thread (a cycle of
-            // forwarding subjects): do not pay the spin again on every
-            // value while that lasts.
-            racs_gave_up_waiting_for(entries.address)
-            return RACHandOverState.none
-        }
+        if let seen = spin(on: state) { return seen }
         let start = racs_monotonic_ns()
         var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
                                          .acquire, .acquire)
@@ -493,6 +477,48 @@ internal struct RACSerializer<Operation> {
             seen = state.load(.acquire)
         }
     }
+
+    /// The first part of every wait: spins until the owner has applied
+    /// `state`'s node or passed the serializer on (returns which), or for a
+    /// thousand pauses and 64 yields (returns nil).
+    @usableFromInline
+    internal func spin(on state: RACAtomicWord) -> Int? {
+        for round in 0..<1_064 {
+            // Acquire: pairs with the owner's releasing exchange.
+            let seen = state.load(.acquire)
+            if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
+            if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+        }
+        return nil
+    }
+
+    /// The wait of a thread inside other serializers, at the bound (see "No
+    /// long waits inside"): the spin only, and not at all if this
+    /// serializer's owner is itself waiting so. Returns like `wait`.
+    ///
+    /// A cycle of owners each waiting for the next one's serializer would
+    /// spin to its end without progress, on every value (two subjects that
+    /// forward into each other, flooded from both ends). So a waiter first
+    /// marks every serializer it is inside (`ownerWaits`), then looks for
+    /// the mark on this one, and gives up at once if it is there. The mark
+    /// and the look are sequentially consistent, in every waiter: if each
+    /// of a cycle's waiters looked before the next one marked, the first
+    /// look would come after the last mark, which came after it; so at
+    /// least one of them sees a mark, and the cycle never closes.
+    @usableFromInline
+    internal func waitBriefly(for node: RACPendingNode<Operation>) -> Int {
+        let state = node.state
+        if racs_mark_owned_serializers(RACSerializerLimits.ownerWaits) {
+            defer { racs_unmark_owned_serializers(RACSerializerLimits.ownerWaits) }
+            if entries.load(.seq_cst) & RACSerializerLimits.ownerWaits == 0, let seen = spin(on: state) {
+                return seen
+            }
+        }
+        // Go on as a plain hand-over, unless the owner got here first.
+        let seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.none,
+                                         .acquire, .acquire)
+        return seen == RACHandOverState.waiting ? RACHandOverState.none : seen
+    }
 }
 
 /// The serializer's bounds and the bits of its `entries` word. Constants of
@@ -507,8 +533,13 @@ internal enum RACSerializerLimits {
     /// arrivals do not wait for this owner, until another takes over.
     @inlinable internal static var stalled: Int { 1 << (Int.bitWidth - 3) }
 
+    /// Set while this serializer's owner waits briefly for another (see
+    /// `waitBriefly`): a thread inside a serializer does not wait for this
+    /// one then.
+    @inlinable internal static var ownerWaits: Int { 1 << (Int.bitWidth - 4) }
+
     /// The count of outstanding entries, below the flag bits.
-    @inlinable internal static var countMask: Int { stalled - 1 }
+    @inlinable internal static var countMask: Int { ownerWaits - 1 }
 
     /// How many operations an owner applies before it passes the serializer
     /// on to a waiting caller. Large enough that a hand-off of ownership
