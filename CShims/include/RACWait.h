@@ -1,5 +1,5 @@
 // Waiting on a word, for the serializer's overload path (see
-// Sources/RACSwift/Atomics/Serializer.swift), and the thread-local count of
+// Sources/RACSwift/Atomics/Serializer.swift), and the thread-local list of
 // serializers the calling thread is inside.
 //
 // A sender only ever waits when a serializer's backlog is full or its owner
@@ -90,12 +90,13 @@ static inline __attribute__((always_inline)) bool racs_mark_owned_serializers(in
     return true;
 }
 
-/// Clears what `racs_mark_owned_serializers` set. Relaxed: the bit only
-/// steers others' choice to wait.
+/// Clears what `racs_mark_owned_serializers` set (call it only after that
+/// returned true, at the same depth). Relaxed: the bit only steers others'
+/// choice to wait.
 static inline __attribute__((always_inline)) void racs_unmark_owned_serializers(intptr_t bit) {
     racs_owned_serializers_t *owned = &racs_owned_serializers;
     intptr_t depth = owned->depth;
-    for (intptr_t index = 0; index < depth && index < RACS_OWNED_TRACKED; index++) {
+    for (intptr_t index = 0; index < depth; index++) {
         atomic_fetch_and_explicit((_Atomic(intptr_t) *)owned->serializers[index], ~bit, memory_order_relaxed);
     }
 }

@@ -31,7 +31,7 @@ internal enum RACInlineAtomics {
     /// property, of type `Leading` (`RACDisposable`'s block: see there why).
     /// Swift lays stored properties out in declaration order, each at the
     /// next offset aligned for its type, so the tuple starts at `Leading`'s
-    /// size rounded up to a word. `RACDisposableLayoutTests` checks it.
+    /// size rounded up to a word. `DisposableLayoutTests` checks it.
     @inlinable @inline(__always)
     internal static func word<Leading>(_ index: Int, of object: AnyObject, after _: Leading.Type) -> RACAtomicWord {
         let wordSize = MemoryLayout<Int>.stride

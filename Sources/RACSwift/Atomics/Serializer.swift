@@ -251,10 +251,9 @@ internal struct RACSerializer<Operation> {
     /// another whose owner is calling into this one. Inside, a
     /// `RACCompoundDisposable.dispose()` from such a `deinit` would wait
     /// for its own thread; outside, it is a plain call. A drain longer than
-    /// a term and a backlog (only the case the type comment leaves without a
-    /// strict bound)
-    /// lets go of them in batches of that size instead, so that its memory
-    /// stays bounded; a `dispose()` caught that way stalls for `patience`
+    /// a term and a backlog (only the case the type comment leaves without
+    /// a strict bound) lets go of them in batches of that size instead, so
+    /// that its memory stays bounded; a `dispose()` caught that way stalls for `patience`
     /// and warns, rather than hanging.
     @usableFromInline
     internal func drain(accounted: Int, _ apply: (Operation) -> Void) {
@@ -416,19 +415,8 @@ internal struct RACSerializer<Operation> {
 
     /// Waits until the owner has applied `node`'s operation or passed the
     /// serializer on to this thread; returns which (`applied`, `owner`), or
-    /// `none` if it stopped waiting: after `patience`, or, for a thread
-    /// inside another serializer that waits at the bound, after the spin.
-    ///
-    /// Why such a thread waits at all, and why only that long: it is a
-    /// subscriber's block forwarding into this serializer (or a trampoline),
-    /// and if it never waited, nothing would slow it down while another
-    /// thread delivers here, and the queue would grow with the flood it
-    /// forwards. But this serializer's owner could be waiting for it, for a
-    /// serializer it is inside (a subject forwarding back into the first,
-    /// fed from the other end). The spin is long enough for an owner that
-    /// keeps delivering to reach the node (a term of deliveries) and short
-    /// enough that such a cycle costs tens of microseconds, not a hang; then
-    /// it goes on as a plain hand-over, quietly.
+    /// `none` if it stopped waiting after `patience`. A thread inside
+    /// another serializer waits as `waitBriefly` says instead.
     @usableFromInline
     internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
         if !untilApplied && racs_owns_a_serializer() { return waitBriefly(for: node) }
@@ -495,6 +483,15 @@ internal struct RACSerializer<Operation> {
     /// The wait of a thread inside other serializers, at the bound (see "No
     /// long waits inside"): the spin only, and not at all if this
     /// serializer's owner is itself waiting so. Returns like `wait`.
+    ///
+    /// Why such a thread waits at all: it is a subscriber's block forwarding
+    /// into this serializer (or a trampoline), and if it never waited,
+    /// nothing would slow it down while another thread delivers here, and
+    /// the queue would grow with the flood it forwards. Why only the spin:
+    /// this serializer's owner could be waiting for it, for a serializer it
+    /// is inside. The spin is long enough for an owner that keeps
+    /// delivering to reach the node (a term of deliveries); then the thread
+    /// goes on as a plain hand-over, quietly.
     ///
     /// A cycle of owners each waiting for the next one's serializer would
     /// spin to its end without progress, on every value (two subjects that
