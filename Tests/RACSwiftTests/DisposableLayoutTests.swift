@@ -12,10 +12,10 @@ final class DisposableLayoutTests: XCTestCase {
         let disposable = RACDisposable(block: {})
         withUnsafeMutablePointer(to: &disposable._atomics) { tuple in
             let first = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: Int.self)
-            for index in 0..<4 {
+            for index in 0..<5 {
                 XCTAssertEqual(disposable.word(index).address, first + index, "word \(index)")
             }
-            XCTAssertEqual(disposable.stateWord.address, first + 4)
+            XCTAssertEqual(disposable.stateWord.address, first + 5)
         }
         // The block was not overwritten by the words, and disposing sets
         // the state word's bit 0.

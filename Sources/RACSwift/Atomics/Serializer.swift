@@ -5,9 +5,9 @@ import CShims
 /// load is moderate, and no call does more than a bounded share of the
 /// others' work.
 ///
-/// This is the queue-drain pattern over an atomic counter, with two bounds.
-/// A caller that finds the serializer idle enters with one compare-and-swap,
-/// applies its operation directly and leaves with one decrement: two atomic
+/// This is the queue-drain pattern over an atomic counter. A caller that
+/// finds the serializer idle enters with one compare-and-swap, applies its
+/// operation directly and leaves with one decrement: two atomic
 /// read-modify-writes and no allocation. A caller that finds it busy pushes
 /// its operation onto a lock-free stack of pending operations, counts itself
 /// in and, normally, returns at once; the thread inside (the *owner*)
@@ -15,88 +15,70 @@ import CShims
 /// one total order that keeps each thread's own operations in the order it
 /// performed them.
 ///
-/// **Bounded work (a term).** An owner applies at most `termLength`
-/// operations (its own included) before it looks for a successor. From then
-/// on, arriving callers must wait (the *retiring* bit in `entries` tells
-/// them), and the owner passes the serializer, with everything still
-/// queued, to the first waiting caller it meets in the queue; that caller
-/// returns from its wait as the new owner, applies its own operation and
-/// starts a term of its own. Until a waiter turns up the owner goes on
-/// applying, but only what was handed over before the bit was set (at most
-/// `backlogLimit` plus one per thread that was between reading `entries`
-/// and pushing): so no call applies more than its own operation, a term,
-/// and that backlog (with one exception, at the end of this comment).
+/// The roles live in three files: this one enters, hands over and leaves;
+/// `Serializer+Drain.swift` is the owner's side (applying the queue, the
+/// term, passing ownership); `Serializer+Waiting.swift` is the waiting
+/// caller's side (the waits at the bound and when they end). The bounds
+/// they keep together:
 ///
-/// **Bounded memory (the backlog).** A caller that finds `backlogLimit`
-/// operations outstanding also waits, for its operation to be applied or
-/// for the serializer to be passed to it. Handed-over operations therefore
-/// never exceed `backlogLimit`, plus one per waiting thread. Nothing is
-/// lost and nothing is reordered at the bound: a waiting caller's operation
-/// is in the stack in its place, like any other.
+/// - **Work per call (a term).** An owner applies at most `termLength`
+///   operations (its own included) before it looks for a successor: it sets
+///   the *retiring* bit, arrivals wait, and it passes the serializer, with
+///   everything still queued, to the first waiting caller it meets in the
+///   queue. Until one turns up it applies only what was handed over before
+///   the bit was set: at most `backlogLimit` plus one per thread that was
+///   between reading `entries` and pushing. So a call applies its own
+///   operation, a term and that backlog, whatever the subscribers' speed.
+/// - **Memory (the backlog).** A caller that finds `backlogLimit`
+///   operations outstanding waits too, for its operation to be applied or
+///   for the serializer to be passed to it, however long that takes while
+///   the owner makes progress (as it would wait for a lock). So at most
+///   `backlogLimit` operations wait, plus one per thread that is sending.
+///   Nothing is lost or reordered at the bound: a waiting caller's
+///   operation is in the stack in its place, like any other.
 ///
-/// **No long waits inside.** A thread that is inside any serializer (a
-/// subscriber's block that sends, the trampolines of `concat` and
-/// `flatten`) never waits for one it is inside (it would wait for itself;
-/// a thread-local list, `racs_owned_serializers`, says which those are),
-/// and at the bound waits for another only briefly: the spin of
-/// `wait(for:untilApplied:)` (a thousand pauses, then up to 64 yields of
-/// the processor: tens of microseconds when no other thread wants it),
-/// never the sleep. Then it hands over and returns, past the bound if need
-/// be. While it waits, the owner may pass it the serializer, and it
-/// delivers a term of that serializer's operations inside its own
-/// delivery. (`untilApplied` callers, `RACCompoundDisposable.dispose()`'s,
-/// wait as long as it takes from anywhere; see `perform`.)
-///
-/// The owner it waits for could be waiting for it: two subjects that
-/// forward into each other, flooded from both ends. Both spins would then
-/// end without progress, on every value. So a brief waiter marks the
-/// serializers it is inside (`ownerWaits`), and does not wait for one
-/// whose owner has marked it: a cycle of brief waits never closes (see
-/// `waitBriefly`), and costs next to nothing (W7's forwarding cycle row).
-///
-/// Threads inside none wait as long as it takes: a waiter that has waited
-/// `patience` for an owner that never reaches it (an owner blocked in a
-/// block until this very thread does something) stops waiting, warns once
-/// on standard error, and leaves its operation to be applied in its place
-/// as a plain hand-over; it sets the *stalled* bit, so that nobody waits
-/// for that owner again until another takes over.
-///
-/// What is left without a strict bound: a thread inside a serializer that
-/// forwards into another (a subscriber of one flooded subject that sends
-/// into a second) while the second's owner takes longer than the spin to
-/// reach it: descheduled, blocked in a block, or delivering to a subscriber
-/// that takes that long for one value; or while that owner waits briefly
-/// itself. The forwarder then hands that one operation over past the
-/// bound, and waits again with the next. Before the brief wait, the queue
-/// grew with the whole flood whenever another thread was delivering
-/// (`ForwardingBoundStressTests`); now it stays at the bound while that
-/// thread keeps pace with the values, as in the soak.
+/// Three things end a wait before that, each for a reason of structure,
+/// never because a subscriber is slow (see `Serializer+Waiting.swift`):
+/// a thread never waits for a serializer it is inside (it would wait for
+/// itself); a thread inside another serializer waits only briefly (the
+/// owner may be waiting for it); and a caller whose owner has applied
+/// *nothing* for `patience` (one delivery that has lasted a second: a block
+/// that blocks, perhaps until this very thread does something) goes on as a
+/// plain hand-over and warns once. The last adds at most one operation per
+/// sending thread per second in which the owner applies nothing; it changes
+/// nothing for any other caller: the next one waits again.
 ///
 /// The serializer replaces RAC 2.5's `@synchronized` and spin locks: the
 /// state it guards is only ever touched by the owner, so it needs no
 /// atomics of its own, and the acquire/release pairs below publish it from
 /// owner to owner.
 ///
-/// Storage is three atomic words supplied by the owner object (see
-/// `RACInlineAtomics`), consecutive: `entries`, the number of operations
-/// inside or handed over and not yet accounted for, plus the retiring,
-/// stalled and owner-waits bits;
-/// `pending`, the top of a `RACPendingStack` of handed-over operations; and
-/// `queue`, the owner's list of taken operations not yet applied (only the
-/// owner reads or writes it; relaxed accesses, ordered by the hand-overs of
-/// ownership).
+/// Storage is `wordCount` consecutive atomic words supplied by the owner
+/// object (see `RACInlineAtomics`): `entries`, the number of operations
+/// inside or handed over and not yet accounted for, plus the retiring and
+/// owner-waits bits; `pending`, the top of a `RACPendingStack` of
+/// handed-over operations; `queue`, the owner's list of taken operations not
+/// yet applied; and `progress`, how many operations owners have applied from
+/// the queue (what a waiter watches to tell a slow owner from a stuck one).
+/// Only owners write the last two (relaxed accesses, ordered by the
+/// hand-overs of ownership).
 @frozen @usableFromInline
 internal struct RACSerializer<Operation> {
     @usableFromInline internal let entries: RACAtomicWord
     @usableFromInline internal let pending: RACAtomicWord
     @usableFromInline internal let queue: RACAtomicWord
+    @usableFromInline internal let progress: RACAtomicWord
 
-    /// A serializer over `words` and the two words after it.
+    /// How many consecutive words a serializer takes.
+    @inlinable internal static var wordCount: Int { 4 }
+
+    /// A serializer over `words` and the `wordCount - 1` words after it.
     @inlinable @inline(__always)
     internal init(_ words: RACAtomicWord) {
         entries = words
         pending = RACAtomicWord(words.address + 1)
         queue = RACAtomicWord(words.address + 2)
+        progress = RACAtomicWord(words.address + 3)
     }
 
     /// Performs an operation with exclusive access to the guarded state: on
@@ -108,12 +90,13 @@ internal struct RACSerializer<Operation> {
     ///
     /// With `untilApplied` (asked only when the operation is handed over),
     /// returns only once the operation has been applied, on this thread or
-    /// by the owner: what
-    /// `RACCompoundDisposable.dispose()` needs to promise that every child
-    /// is disposed when it returns. Such a call waits even from inside
-    /// another serializer; see the compound for why that wait cannot close
-    /// a cycle. (Past `patience`, it too warns once and returns, leaving
-    /// the operation to the owner.)
+    /// by the owner, however long that takes (warning once if the owner
+    /// applies nothing for `patience`): what `RACCompoundDisposable.dispose()`
+    /// needs to promise that every child is disposed when it returns. Such a
+    /// call waits even from inside another serializer (see the compound for
+    /// why that wait cannot close a cycle), but never for one this thread is
+    /// inside: there the operation is applied by this thread, after the
+    /// current one.
     ///
     /// Everything past the uncontended path (handing over, applying what
     /// others handed over) runs inside `racOutOfLine`. For an operation type
@@ -160,7 +143,8 @@ internal struct RACSerializer<Operation> {
         // Acquire on success: the previous owner released the guarded state
         // with its final decrement; we must see its writes.
         guard entries.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0 else { return false }
-        // Plain thread-local stores: see "No long waits inside".
+        // Plain thread-local stores: the list of serializers this thread is
+        // inside, which the waits consult.
         racs_serializer_entered(entries.address)
         return true
     }
@@ -181,8 +165,7 @@ internal struct RACSerializer<Operation> {
         // Release: publishes the guarded state to the next owner.
         // Acquire: if others handed operations over meanwhile, we stay
         // owner and must see what they pushed. (No retiring bit can be set,
-        // as only an owner past its first term sets it; a waiter may have
-        // set the stalled bit.)
+        // as only an owner past its first term sets it.)
         let waiting = (entries.fetchSub(1, .acq_rel) - 1) & RACSerializerLimits.countMask
         if waiting == 0 { racs_serializer_left() }
         return waiting
@@ -198,10 +181,10 @@ internal struct RACSerializer<Operation> {
     internal func handOver(_ node: RACPendingNode<Operation>, untilApplied: Bool, _ apply: (Operation) -> Void) {
         // Relaxed: the count only steers the choice to wait; whatever it
         // reads, the operation is counted in and applied exactly once. A
-        // thread never waits for a serializer it is inside (it would wait
-        // for itself); inside another, it waits only briefly (see `wait`).
-        let waits = untilApplied
-            || (RACSerializerLimits.isOverloaded(entries.load(.relaxed)) && !racs_owns_serializer(entries.address))
+        // thread never waits for a serializer it is inside: it would wait
+        // for itself.
+        let waits = (untilApplied || RACSerializerLimits.isOverloaded(entries.load(.relaxed)))
+            && !racs_owns_serializer(entries.address)
         if waits {
             // Not yet published: the push's release orders this store.
             node.state.store(RACHandOverState.waiting, .relaxed)
@@ -228,350 +211,15 @@ internal struct RACSerializer<Operation> {
     }
 
     /// Counts this thread in and starts a fresh term: arrivals no longer
-    /// need to wait, and a new owner is not stalled.
+    /// need to wait.
     @usableFromInline
     internal func becomeOwner() {
         racs_serializer_entered(entries.address)
-        // Relaxed: the bits publish nothing; they only steer arrivals.
-        let flags = RACSerializerLimits.retiring | RACSerializerLimits.stalled
-        if entries.load(.relaxed) & flags != 0 {
-            _ = entries.fetchAnd(~flags, .relaxed)
+        // Relaxed: the bit publishes nothing; it only steers arrivals.
+        if entries.load(.relaxed) & RACSerializerLimits.retiring != 0 {
+            _ = entries.fetchAnd(~RACSerializerLimits.retiring, .relaxed)
         }
     }
-
-    /// Applies what was handed over, then leaves; loops while more arrives,
-    /// for one term, then passes the serializer to a waiting caller.
-    /// `accounted` is how many entries the owner may subtract once it has
-    /// applied everything pending.
-    ///
-    /// Applied nodes are let go of once this thread is no longer the owner
-    /// (`spent`): letting go of an operation can free what it carries (the
-    /// last reference to a disposable given to `remove(_:)`, say), and that
-    /// object's `deinit` may call back into this very serializer, or into
-    /// another whose owner is calling into this one. Inside, a
-    /// `RACCompoundDisposable.dispose()` from such a `deinit` would wait
-    /// for its own thread; outside, it is a plain call. A drain longer than
-    /// a term and a backlog (only the case the type comment leaves without
-    /// a strict bound) lets go of them in batches of that size instead, so
-    /// that its memory stays bounded; a `dispose()` caught that way stalls for `patience`
-    /// and warns, rather than hanging.
-    @usableFromInline
-    internal func drain(accounted: Int, _ apply: (Operation) -> Void) {
-        var accounted = accounted
-        var applied = 0
-        var retiring = false
-        var spent = 0
-        var spentCount = 0
-        defer { Self.release(spent) }
-        while true {
-            while let bits = nextQueued() {
-                let node = RACPendingStack<Operation>.node(bits)
-                if applied >= RACSerializerLimits.termLength {
-                    if !retiring {
-                        // From now on arrivals wait, so that one of them can
-                        // take over. Relaxed: the bit publishes nothing.
-                        retiring = true
-                        _ = entries.fetchOr(RACSerializerLimits.retiring, .relaxed)
-                    }
-                    if passOwnership(to: node, accounted: accounted) {
-                        racs_serializer_left()
-                        return
-                    }
-                }
-                queue.store(node._withUnsafeGuaranteedRef { $0.next }, .relaxed)
-                node._withUnsafeGuaranteedRef { node in
-                    apply(node.element)
-                    finish(node)
-                    // The node is the owner's alone now (its +1 came with
-                    // the queue): it joins the spent list.
-                    node.next = spent
-                }
-                spent = bits
-                spentCount += 1
-                if spentCount == RACSerializerLimits.termLength + RACSerializerLimits.backlogLimit {
-                    Self.release(spent)
-                    (spent, spentCount) = (0, 0)
-                }
-                applied += 1
-            }
-            // Release: publishes the guarded state to the next owner.
-            // Acquire: if we stay owner, we must see what was pushed since.
-            let after = entries.fetchSub(accounted, .acq_rel) - accounted
-            let remaining = after & RACSerializerLimits.countMask
-            if remaining == 0 {
-                racs_serializer_left()
-                return
-            }
-            accounted = remaining
-        }
-    }
-
-    /// Lets go of a list of applied nodes (see `drain`).
-    @usableFromInline
-    internal static func release(_ list: Int) {
-        var bits = list
-        while bits != 0 {
-            let node = RACPendingStack<Operation>.node(bits).takeRetainedValue()
-            bits = node.next
-        }
-    }
-
-    /// The oldest operation not yet applied, as node bits, or nil: the head
-    /// of the queue, refilled from the stack when it runs dry. Owner only.
-    @usableFromInline
-    internal func nextQueued() -> Int? {
-        var head = queue.load(.relaxed)
-        if head == 0 {
-            head = RACPendingStack<Operation>(top: pending).takeAllOldestFirst()
-            if head == 0 { return nil }
-            queue.store(head, .relaxed)
-        }
-        return head
-    }
-
-    /// Moves everything handed over so far to the end of the queue, and
-    /// calls `body` with every operation queued, oldest first, without
-    /// applying any. Owner only: what a subject needs to see what its
-    /// pending sends will do before a subscription made inside a delivery
-    /// joins (see `RACSubjectCore.subscribeAsOwner`).
-    @usableFromInline
-    internal func forEachPending(_ body: (Operation) -> Void) {
-        let taken = RACPendingStack<Operation>(top: pending).takeAllOldestFirst()
-        if taken != 0 { append(taken) }
-        var bits = queue.load(.relaxed)
-        while bits != 0 {
-            let node = RACPendingStack<Operation>.node(bits)
-            node._withUnsafeGuaranteedRef { body($0.element) }
-            bits = node._withUnsafeGuaranteedRef { $0.next }
-        }
-    }
-
-    /// Queues `operation` after everything pending, as one more entry, so
-    /// that the owner applies it before it leaves. Owner only.
-    @usableFromInline
-    internal func enqueueAsOwner(_ operation: Operation) {
-        // Relaxed: the owner's own later decrement orders it; the count is
-        // at least 1 (the owner's entry) before and after.
-        _ = entries.fetchAdd(1, .relaxed)
-        append(Int(bitPattern: Unmanaged.passRetained(RACPendingNode(operation)).toOpaque()))
-    }
-
-    /// Links the list that starts at `list` after the last queued node.
-    @usableFromInline
-    internal func append(_ list: Int) {
-        var bits = queue.load(.relaxed)
-        if bits == 0 {
-            queue.store(list, .relaxed)
-            return
-        }
-        while true {
-            let node = RACPendingStack<Operation>.node(bits)
-            let next = node._withUnsafeGuaranteedRef { $0.next }
-            if next == 0 {
-                node._withUnsafeGuaranteedRef { $0.next = list }
-                return
-            }
-            bits = next
-        }
-    }
-
-    /// Tells the waiter of an applied node, if any, that it may return.
-    @usableFromInline
-    internal func finish(_ node: RACPendingNode<Operation>) {
-        // Relaxed: a node nobody waits for stays `none`; the waiter's own
-        // store of `waiting` was published by its push.
-        guard node.state.load(.relaxed) != RACHandOverState.none else { return }
-        // Release: the waiter must see what the operation did.
-        if node.state.exchange(RACHandOverState.applied, .acq_rel) == RACHandOverState.sleeping {
-            racs_word_wake(node.state.address)
-        }
-    }
-
-    /// Passes the serializer, and the queue that starts at `node`, to the
-    /// thread waiting on `node`. Returns false if nobody waits on it (the
-    /// node is a plain hand-over, or its thread stopped waiting).
-    @usableFromInline
-    internal func passOwnership(to bits: Unmanaged<RACPendingNode<Operation>>, accounted: Int) -> Bool {
-        // Strong across the wake: once the waiter sees `owner`, it may
-        // apply the node and let it go before `racs_word_wake` is called.
-        let node = bits.takeUnretainedValue()
-        return withExtendedLifetime(node) {
-            var state = node.state.load(.relaxed)
-            while state == RACHandOverState.waiting || state == RACHandOverState.sleeping {
-                node.accounted = accounted
-                // Release: the new owner must see the guarded state, the
-                // queue word and `accounted`.
-                let seen = node.state.compareExchange(expected: state, desired: RACHandOverState.owner,
-                                                      .acq_rel, .relaxed)
-                if seen == state {
-                    if state == RACHandOverState.sleeping { racs_word_wake(node.state.address) }
-                    return true
-                }
-                state = seen
-            }
-            return false
-        }
-    }
-
-    /// Waits until the owner has applied `node`'s operation or passed the
-    /// serializer on to this thread; returns which (`applied`, `owner`), or
-    /// `none` if it stopped waiting after `patience`. A thread inside
-    /// another serializer waits as `waitBriefly` says instead.
-    @usableFromInline
-    internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
-        if !untilApplied && racs_owns_a_serializer() { return waitBriefly(for: node) }
-        let state = node.state
-        // Spin first, then yield, then sleep: at the bound, the owner
-        // reaches the node within a term's deliveries (microseconds), and
-        // a sleep and its wake-up cost a system call each, more than the
-        // wait. The spin lasts tens of microseconds (`pause` takes tens of
-        // nanoseconds); the yields let an owner that shares this core run.
-        if let seen = spin(on: state) { return seen }
-        let start = racs_monotonic_ns()
-        var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
-                                         .acquire, .acquire)
-        while true {
-            if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
-            let waited = racs_monotonic_ns() - start
-            if waited >= RACSerializerLimits.patience {
-                // Go on as a plain hand-over, unless the owner got here
-                // first: it is still applied in its place, by the owner.
-                seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
-                                             .acquire, .acquire)
-                if seen == RACHandOverState.sleeping {
-                    // Later arrivals do not wait for this owner either,
-                    // until another takes over. Relaxed: a hint.
-                    _ = entries.fetchOr(RACSerializerLimits.stalled, .relaxed)
-                    if untilApplied {
-                        racs_warn_once(1, """
-                            RACSwift: dispose() waited 1 s for the thread changing the same compound \
-                            disposable, and returned before its children were disposed (that thread \
-                            disposes them). Is a disposable's block on that thread waiting for this one? \
-                            (Warned once.)
-                            """)
-                    } else {
-                        racs_warn_once(0, """
-                            RACSwift: a send, subscribe or dispose waited 1 s for the thread delivering \
-                            the same subject or subscriber, and went on without waiting. Is a \
-                            subscriber's block on that thread waiting for this one? (Warned once.)
-                            """)
-                    }
-                    return RACHandOverState.none
-                }
-                continue
-            }
-            racs_word_wait(state.address, RACHandOverState.sleeping,
-                           Swift.max(RACSerializerLimits.patience - waited, 1_000_000))
-            seen = state.load(.acquire)
-        }
-    }
-
-    /// The first part of every wait: spins until the owner has applied
-    /// `state`'s node or passed the serializer on (returns which), or for a
-    /// thousand pauses and 64 yields (returns nil).
-    @usableFromInline
-    internal func spin(on state: RACAtomicWord) -> Int? {
-        for round in 0..<1_064 {
-            // Acquire: pairs with the owner's releasing exchange.
-            let seen = state.load(.acquire)
-            if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
-            if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
-        }
-        return nil
-    }
-
-    /// The wait of a thread inside other serializers, at the bound (see "No
-    /// long waits inside"): the spin only, and not at all if this
-    /// serializer's owner is itself waiting so. Returns like `wait`.
-    ///
-    /// Why such a thread waits at all: it is a subscriber's block forwarding
-    /// into this serializer (or a trampoline), and if it never waited,
-    /// nothing would slow it down while another thread delivers here, and
-    /// the queue would grow with the flood it forwards. Why only the spin:
-    /// this serializer's owner could be waiting for it, for a serializer it
-    /// is inside. The spin is long enough for an owner that keeps
-    /// delivering to reach the node (a term of deliveries); then the thread
-    /// goes on as a plain hand-over, quietly.
-    ///
-    /// A cycle of owners each waiting for the next one's serializer would
-    /// spin to its end without progress, on every value (two subjects that
-    /// forward into each other, flooded from both ends). So a waiter first
-    /// marks every serializer it is inside (`ownerWaits`), then looks for
-    /// the mark on this one, and gives up at once if it is there. The mark
-    /// and the look are sequentially consistent, in every waiter: if each
-    /// of a cycle's waiters looked before the next one marked, the first
-    /// look would come after the last mark, which came after it; so at
-    /// least one of them sees a mark, and the cycle never closes.
-    @usableFromInline
-    internal func waitBriefly(for node: RACPendingNode<Operation>) -> Int {
-        let state = node.state
-        if racs_mark_owned_serializers(RACSerializerLimits.ownerWaits) {
-            defer { racs_unmark_owned_serializers(RACSerializerLimits.ownerWaits) }
-            if entries.load(.seq_cst) & RACSerializerLimits.ownerWaits == 0, let seen = spin(on: state) {
-                return seen
-            }
-        }
-        // Go on as a plain hand-over, unless the owner got here first.
-        let seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.none,
-                                         .acquire, .acquire)
-        return seen == RACHandOverState.waiting ? RACHandOverState.none : seen
-    }
-}
-
-/// The serializer's bounds and the bits of its `entries` word. Constants of
-/// a non-generic type, so that unspecialized code reads them as immediates.
-@usableFromInline
-internal enum RACSerializerLimits {
-    /// Set while an owner that has used up its term looks for a successor:
-    /// arrivals wait instead of returning.
-    @inlinable internal static var retiring: Int { 1 << (Int.bitWidth - 2) }
-
-    /// Set by a caller that gave up waiting for the owner (see `patience`):
-    /// arrivals do not wait for this owner, until another takes over.
-    @inlinable internal static var stalled: Int { 1 << (Int.bitWidth - 3) }
-
-    /// Set while this serializer's owner waits briefly for another (see
-    /// `waitBriefly`): a thread inside a serializer does not wait for this
-    /// one then.
-    @inlinable internal static var ownerWaits: Int { 1 << (Int.bitWidth - 4) }
-
-    /// The count of outstanding entries, below the flag bits.
-    @inlinable internal static var countMask: Int { ownerWaits - 1 }
-
-    /// How many operations an owner applies before it passes the serializer
-    /// on to a waiting caller. Large enough that a hand-off of ownership
-    /// (a few hundred nanoseconds, a wake-up when the waiter sleeps) is rare
-    /// next to the deliveries it bounds; small enough that no caller
-    /// delivers for long on others' behalf.
-    @inlinable internal static var termLength: Int { 64 }
-
-    /// How many operations may wait, handed over, before callers wait too.
-    @inlinable internal static var backlogLimit: Int { 64 }
-
-    /// How long a caller waits for an owner that does not reach it before it
-    /// suspects the owner waits for it (nanoseconds).
-    @inlinable internal static var patience: Int64 { 1_000_000_000 }
-
-    /// Whether a caller that reads `entries` must wait its turn.
-    @inlinable
-    internal static func isOverloaded(_ entries: Int) -> Bool {
-        entries & stalled == 0 && (entries & retiring != 0 || entries & countMask >= backlogLimit)
-    }
-}
-
-/// The states of a `RACPendingNode`'s state word.
-@usableFromInline
-internal enum RACHandOverState {
-    /// A plain hand-over: its caller returned.
-    @inlinable internal static var none: Int { 0 }
-    /// Its caller waits, spinning.
-    @inlinable internal static var waiting: Int { 1 }
-    /// Its caller waits, asleep on the word: wake it.
-    @inlinable internal static var sleeping: Int { 2 }
-    /// Applied; its caller may return.
-    @inlinable internal static var applied: Int { 3 }
-    /// Its caller owns the serializer now, with the queue from this node on.
-    @inlinable internal static var owner: Int { 4 }
 }
 
 /// Runs `body`, behind a call the optimizer does not inline: what

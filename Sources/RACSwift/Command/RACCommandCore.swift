@@ -23,10 +23,10 @@ internal final class RACCommandCore<Value>: @unchecked Sendable {
         case refresh
     }
 
-    /// Word 0: the state (see `RACCommandState`); words 1 to 3: the
+    /// Word 0: the state (see `RACCommandState`); words 1 to 4: the
     /// serializer. Must stay the first stored property (see
     /// `RACInlineAtomics`).
-    private var _atomics: (Int, Int, Int, Int) = (RACCommandState.enabledInput, 0, 0, 0)
+    private var _atomics: (Int, Int, Int, Int, Int) = (RACCommandState.enabledInput, 0, 0, 0, 0)
 
     /// Where executions are subscribed and the public signals deliver.
     let scheduler: RACScheduler

@@ -161,14 +161,34 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// `dispose()`, called by `sink`, which has stopped already (a sink's
     /// terminal event or its own disposal): if it is the primary child, it
     /// is neither retained nor disposed again.
+    ///
+    /// Every call returns only once the disposal is complete, whichever
+    /// thread makes it: a second call, or one racing a terminal event,
+    /// waits for the thread that got there first (`disposal`). A call from
+    /// inside the disposal on that very thread (a cleanup block disposing
+    /// its own subscription) returns at once: it would wait for itself.
     @usableFromInline
     internal final func dispose(endedBy sink: RACDisposable?) {
-        guard markDisposed() else { return }
-        Self.dispose(&primary, unless: sink)
-        if !hasNothingToDispose {
-            serializer.perform(.disposeAll, untilApplied: true, now: { disposeChildren() }) { apply($0) }
+        _ = disposal.run(warningKey: 3, waitWarning: """
+            RACSwift: dispose() has waited 1 s for another thread disposing the same subscription or \
+            compound disposable, whose cleanup has not finished, and waits on until it has. Is a \
+            disposable's block on that thread waiting for this one? (Warned once.)
+            """) {
+            Self.dispose(&primary, unless: sink)
+            if !hasNothingToDispose {
+                serializer.perform(.disposeAll, untilApplied: true, now: { disposeChildren() }) { apply($0) }
+            }
+            didDispose()
         }
-        didDispose()
+    }
+
+    /// The disposal, run once, over the state word: its bit 0 (what
+    /// `isDisposed` reads) is set from the moment a thread claims it, and
+    /// the word says `done` once the children are disposed and the
+    /// subscription has left its subject.
+    @inlinable @inline(__always)
+    internal final var disposal: RACOnceFlag {
+        RACOnceFlag(word: stateWord)
     }
 
     /// Whether, now that the compound is marked disposed, it has never held
@@ -197,13 +217,13 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
                                         .relaxed, .relaxed) == Children.never
     }
 
-    /// Word 3: whether the compound holds children, and whether it has
+    /// Word 4: whether the compound holds children, and whether it has
     /// been disposed with none (`disposedEmpty`, by `hasNothingToDispose`)
     /// or inside the serializer (`disposedInside`, by `disposeChildren`).
     /// Written by the serializer's owners, except for that one claim.
     @inlinable @inline(__always)
     internal var children: RACAtomicWord {
-        word(3)
+        word(4)
     }
 
     /// The values of `children`.

@@ -14,12 +14,13 @@ open class RACDisposable: @unchecked Sendable {
     /// atomic words: see `_atomics`.
     @exclusivity(unchecked) @usableFromInline internal var block: (() -> Void)?
 
-    /// Five atomic words (see `RACInlineAtomics`), right after `block`, never
-    /// touched by name. Word 4 is the state, bit 0 meaning "disposed", for
-    /// every subclass; words 0 to 3 belong to subclasses that need more (a
-    /// serializer and a word saying whether it has held a child for
-    /// `RACCompoundDisposable`, a serializer for the sinks, a reader count
-    /// and retired stack for `RACSerialDisposable`): see `word(_:)`.
+    /// Six atomic words (see `RACInlineAtomics`), right after `block`, never
+    /// touched by name. Word 5 is the state, bit 0 meaning "disposed", for
+    /// every subclass; words 0 to 4 belong to subclasses that need more (a
+    /// serializer, words 0 to 3, and a word saying whether it has held a
+    /// child for `RACCompoundDisposable`; a serializer for the sinks; a
+    /// reader count and retired stack for `RACSerialDisposable`): see
+    /// `word(_:)`.
     ///
     /// Why the state comes last: a subclass's first stored property follows
     /// it directly. A sink's is the block a value is delivered to, so that
@@ -27,9 +28,8 @@ open class RACDisposable: @unchecked Sendable {
     /// which is one cache line for three of every four sinks (malloc aligns
     /// to 16 bytes), instead of two or three lines with the state first.
     /// With thousands of subscribers, those lines are the cost of a
-    /// delivery (W9). (The fifth word changes no subscription object's
-    /// allocation size: each stays in its malloc size class.)
-    @usableFromInline internal final var _atomics: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+    /// delivery (W9).
+    @usableFromInline internal final var _atomics: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
 
     /// A disposable that disposes nothing; `isDisposed` turns true once
     /// `dispose()` is called.
@@ -40,16 +40,16 @@ open class RACDisposable: @unchecked Sendable {
         self.block = block
     }
 
-    /// Word `index`, 0 to 3, of the atomic words subclasses use.
+    /// Word `index`, 0 to 4, of the atomic words subclasses use.
     @inlinable @inline(__always)
     internal final func word(_ index: Int) -> RACAtomicWord {
         RACInlineAtomics.word(index, of: self, after: (() -> Void)?.self)
     }
 
-    /// The state word: word 4, bit 0 meaning "disposed".
+    /// The state word: word 5, bit 0 meaning "disposed".
     @inlinable @inline(__always)
     internal final var stateWord: RACAtomicWord {
-        RACInlineAtomics.word(4, of: self, after: (() -> Void)?.self)
+        RACInlineAtomics.word(5, of: self, after: (() -> Void)?.self)
     }
 
     /// Whether the receiver has been disposed. Once true, it stays true.

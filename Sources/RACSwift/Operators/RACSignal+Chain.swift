@@ -49,7 +49,7 @@ extension RACSignal {
             // state, touched only between one source's end and the next
             // subscription.
             var scheduler: RACScheduler?
-            let trampoline = RACAtomicCell(count: 3)
+            let trampoline = RACAtomicCell(count: RACSerializer<RACSignal<Value>>.wordCount)
 
             func subscribe(_ source: RACSignal<Value>) {
                 RACSerializer(trampoline.word(0))

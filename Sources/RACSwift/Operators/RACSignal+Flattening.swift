@@ -100,9 +100,9 @@ extension RACSignal {
             var running = 0
             var waiting = RACFIFO<RACSignal<U>>()
             var receiverCompleted = false
-            // Words 0 to 2: the serializer; word 3: the thread applying a
+            // Words 0 to 3: the serializer; word 4: the thread applying a
             // change, or 0 (only that thread stores its own id).
-            let words = RACAtomicCell(count: 4)
+            let words = RACAtomicCell(count: 5)
 
             func perform(_ change: RACFlattenChange<U>) {
                 RACSerializer(words.word(0))
@@ -111,9 +111,9 @@ extension RACSignal {
 
             func applyAsOwner(_ change: RACFlattenChange<U>) {
                 // Relaxed: read back only by this thread (see `innerCompleted`).
-                words.word(3).store(RACThreadID.current, .relaxed)
+                words.word(4).store(RACThreadID.current, .relaxed)
                 apply(change)
-                words.word(3).store(0, .relaxed)
+                words.word(4).store(0, .relaxed)
             }
 
             // An inner signal that completes during its own subscription,
@@ -127,7 +127,7 @@ extension RACSignal {
                 // Relaxed: only this thread ever stores its own id, so
                 // reading it back means this thread is applying a change,
                 // and the state is its to read.
-                if words.word(3).load(.relaxed) == RACThreadID.current
+                if words.word(4).load(.relaxed) == RACThreadID.current
                     && running == 1 && receiverCompleted && waiting.isEmpty {
                     running = 0
                     gate.sendCompleted()

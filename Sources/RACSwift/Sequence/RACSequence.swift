@@ -116,7 +116,7 @@ public final class RACSequence<Value>: Sequence, @unchecked Sendable {
         case .elements:
             return offset < elements.count ? elements[offset] : nil
         case .lazy:
-            headFlag.run {
+            headFlag.computeOnce {
                 headValue = headBlock?()
                 headBlock = nil
             }
@@ -145,7 +145,7 @@ public final class RACSequence<Value>: Sequence, @unchecked Sendable {
     /// `next`, computed on first access.
     @inlinable
     internal var resolvedNext: RACSequence<Value>? {
-        nextFlag.run {
+        nextFlag.computeOnce {
             next = nextBlock?()
             nextBlock = nil
         }
@@ -188,4 +188,18 @@ internal enum RACSequenceKind {
     case elements
     case lazy
     case deferred
+}
+
+extension RACOnceFlag {
+    /// Computes a lazy sequence's field once (see `RACOnceFlag`): a second
+    /// reader waits for the first. A block that reads its own field would
+    /// wait for itself forever; it stops with a message instead.
+    @inlinable
+    internal func computeOnce(_ compute: () -> Void) {
+        let computed = run(warningKey: 4, waitWarning: """
+            RACSwift: a thread has waited 1 s for another thread computing the same lazy \
+            RACSequence value, and waits on. (Warned once.)
+            """, compute)
+        precondition(computed, "a lazy RACSequence value depends on itself")
+    }
 }

@@ -101,7 +101,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 
     @inlinable @inline(__always)
     internal var ownerWord: RACAtomicWord {
-        RACInlineAtomics.word(3, of: self)
+        RACInlineAtomics.word(4, of: self)
     }
 
     /// Sends `value` to every subscriber, in the serialized order; with
@@ -409,8 +409,8 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 @usableFromInline
 internal class RACSubjectCoreBase {
     /// Atomic words (see `RACInlineAtomics`); must stay the first stored
-    /// property. 0 to 2: the serializer; 3: the owner's thread id, or 0.
-    @usableFromInline internal var _atomics: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    /// property. 0 to 3: the serializer; 4: the owner's thread id, or 0.
+    @usableFromInline internal var _atomics: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
     @usableFromInline
     internal init() {}
@@ -468,9 +468,10 @@ internal final class RACSubjectSubscription: RACCompoundDisposable, @unchecked S
         super.init()
     }
 
-    /// Bit 1 of the state word (bit 0 is "disposed"): the subject ended
-    /// the subscription itself, so its disposal need not hand an
-    /// unsubscribe back.
+    /// Bit 1 of the state word (bit 0 is "disposed", and the rest belongs
+    /// to the disposal's once flag, which leaves this bit alone: see
+    /// `RACOnceFlag.spare`): the subject ended the subscription itself, so
+    /// its disposal need not hand an unsubscribe back.
     @inlinable
     internal static var endedBySubject: Int { 2 }
 

@@ -1,0 +1,114 @@
+import CShims
+
+/// Runs a block at most once, over one atomic word, and makes every other
+/// caller wait until it has run: `dispatch_once`'s promise, without a lock.
+/// What a `RACCompoundDisposable`'s disposal needs (every `dispose()`
+/// returns only once the children are disposed, docs/Concurrency.md
+/// point 12) and a lazily computed field of a `RACSequence` (a second
+/// reader must not compute it again, nor see it half made).
+///
+/// The word is 0 until a thread claims the block, that thread's id with
+/// bit 0 set while it runs, and `done` afterwards. Bit 0 is set from the
+/// claim on, so that, over a disposable's state word, `isDisposed` is true
+/// as soon as a disposal has begun. (A thread id is the address of the
+/// thread's descriptor, `pthread_self`, aligned to at least 16 bytes, so
+/// its bits 0 and 1 are free and no id with bit 0 set equals `done`.)
+/// Bit 1 (`spare`) is not the flag's: a subject's subscription keeps a hint
+/// there (`RACSubjectSubscription.endedBySubject`), which the flag carries
+/// through the claim and may drop when it stores `done`, after the block,
+/// which is the hint's last reader, has run.
+///
+/// A caller on the very thread that is running the block (the block asks
+/// for its own result, or a cleanup block disposes its own compound) cannot
+/// wait for itself: `run` tells it, and it decides.
+///
+/// A waiter spins briefly, then sleeps in naps that grow to a millisecond:
+/// the runner does not know whether anyone waits, so it need not pay a
+/// read-modify-write to find out, and a waiter sees `done` within a nap.
+/// It waits as long as the block runs, as it would for a lock, and says so
+/// once on standard error when that has lasted a second.
+@frozen @usableFromInline
+internal struct RACOnceFlag {
+    @usableFromInline internal static var done: Int { 1 }
+
+    /// The bit the flag leaves to the word's owner.
+    @usableFromInline internal static var spare: Int { 2 }
+
+    @usableFromInline internal let word: RACAtomicWord
+
+    @inlinable @inline(__always)
+    internal init(word: RACAtomicWord) {
+        self.word = word
+    }
+
+    /// Whether the block has run to its end. Acquire: whoever sees it also
+    /// sees what the block did.
+    @inlinable @inline(__always)
+    internal var isDone: Bool {
+        word.load(.acquire) & ~Self.spare == Self.done
+    }
+
+    /// Runs `compute` unless some thread has claimed it; returns once it has
+    /// run, here or on another thread, and true, except on the thread that
+    /// is running it, which gets false at once. The done case costs one
+    /// acquire load. `waitWarning` is what a waiter prints once, after a
+    /// second, under `racs_warn_once` key `warningKey`.
+    @inlinable @inline(__always)
+    internal func run(warningKey: Int32, waitWarning: StaticString, _ compute: () -> Void) -> Bool {
+        if isDone { return true }
+        return claimOrWait(warningKey: warningKey, waitWarning: waitWarning, compute)
+    }
+
+    /// Marks the block run, for a field set before its owner is shared.
+    @inlinable
+    internal func markDone() {
+        word.store(Self.done, .relaxed)
+    }
+
+    @usableFromInline
+    internal func claimOrWait(warningKey: Int32, waitWarning: StaticString, _ compute: () -> Void) -> Bool {
+        let me = RACThreadID.current | 1
+        // Acquire: a loser that reads `done` sees what the block did.
+        var seen = word.load(.acquire)
+        while seen & 1 == 0 {
+            // Acquire-release: the winner sees what was published before
+            // the claim.
+            let found = word.compareExchange(expected: seen, desired: seen | me, .acq_rel, .acquire)
+            if found == seen {
+                compute()
+                // Release: what the block did is visible to whoever sees
+                // done.
+                word.store(Self.done, .release)
+                return true
+            }
+            seen = found
+        }
+        let runner = seen & ~Self.spare
+        if runner == Self.done { return true }
+        if runner == me { return false }
+        awaitDone(warningKey: warningKey, waitWarning: waitWarning)
+        return true
+    }
+
+    /// Waits until another thread's run is done.
+    @usableFromInline
+    internal func awaitDone(warningKey: Int32, waitWarning: StaticString) {
+        for round in 0..<1_064 {
+            if isDone { return }
+            if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+        }
+        let start = racs_monotonic_ns()
+        var nap: Int64 = 50_000
+        while case let seen = word.load(.acquire), seen & ~Self.spare != Self.done {
+            // Returns at once if the word has changed; nobody wakes it, so
+            // the nap bounds how late a waiter sees `done`.
+            racs_word_wait(word.address, seen, nap)
+            nap = Swift.min(nap * 2, 1_000_000)
+            if racs_monotonic_ns() - start >= RACSerializerLimits.patience {
+                waitWarning.withUTF8Buffer { text in
+                    text.withMemoryRebound(to: CChar.self) { racs_warn_once(warningKey, $0.baseAddress!) }
+                }
+            }
+        }
+    }
+}

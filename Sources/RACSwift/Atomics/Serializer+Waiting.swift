@@ -1,0 +1,136 @@
+import CShims
+
+// The waiting caller's side of `RACSerializer`: a caller at the bound, or
+// one that must see its operation applied, waits here until the owner has
+// applied its operation or passes it the serializer.
+//
+// What ends a wait early, and why none of it depends on how fast a
+// subscriber is:
+//
+// - A thread inside the serializer it would wait for does not wait at all
+//   (`handOver`): it would wait for itself.
+// - A thread inside another serializer waits only briefly (`waitBriefly`):
+//   the owner it waits for could be waiting for it.
+// - Any other waiter waits for as long as the owner keeps applying
+//   operations, as it would wait for a lock. It stops only when the owner
+//   has applied none for a whole `patience` (its `progress` word has not
+//   moved): one operation has lasted that long, which is a block that
+//   blocks, possibly until this very thread does something (a
+//   `DispatchQueue.sync` onto a queue this thread runs, say). It then goes
+//   on as a plain hand-over, its operation still queued in its place, and
+//   warns once. Nothing is left set: the next arrival waits again, so a
+//   stuck owner lets its queue grow by at most one operation per sending
+//   thread per `patience`, and a slow one not at all.
+// - `untilApplied` waiters (a compound disposable's `dispose()`) never stop:
+//   returning early would break its promise. They warn once when the owner
+//   has applied nothing for `patience`, and wait on.
+extension RACSerializer {
+    /// Waits until the owner has applied `node`'s operation or passed the
+    /// serializer on to this thread; returns which (`applied`, `owner`), or
+    /// `none` if it stopped waiting (see above). A thread inside another
+    /// serializer waits as `waitBriefly` says instead.
+    @usableFromInline
+    internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
+        if !untilApplied && racs_owns_a_serializer() { return waitBriefly(for: node) }
+        let state = node.state
+        // Spin first, then yield, then sleep: at the bound, the owner
+        // reaches the node within a term's deliveries (microseconds), and
+        // a sleep and its wake-up cost a system call each, more than the
+        // wait. The spin lasts tens of microseconds (`pause` takes tens of
+        // nanoseconds); the yields let an owner that shares this core run.
+        if let seen = spin(on: state) { return seen }
+        var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
+                                         .acquire, .acquire)
+        // Relaxed: only compared with later reads of the same word, which
+        // moves (the owner's plain stores, in coherence order) with every
+        // operation applied; nothing is published through it.
+        var watched = progress.load(.relaxed)
+        var since = racs_monotonic_ns()
+        while seen != RACHandOverState.applied && seen != RACHandOverState.owner {
+            let now = racs_monotonic_ns()
+            if now - since < RACSerializerLimits.patience {
+                racs_word_wait(state.address, RACHandOverState.sleeping, RACSerializerLimits.patience - (now - since))
+            } else if case let made = progress.load(.relaxed), made != watched {
+                // Slow, not stuck: it applied something in the last
+                // `patience`. Watch the next one.
+                (watched, since) = (made, now)
+            } else if untilApplied {
+                racs_warn_once(1, """
+                    RACSwift: dispose() has waited 1 s for the thread changing or disposing the same \
+                    compound disposable, which finished nothing in that time, and waits on until the \
+                    children are disposed. Is a disposable's block on that thread waiting for this \
+                    one? (Warned once.)
+                    """)
+                since = now
+            } else {
+                // Go on as a plain hand-over, unless the owner got here
+                // first: it is still applied in its place, by the owner.
+                seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
+                                             .acquire, .acquire)
+                if seen == RACHandOverState.sleeping {
+                    racs_warn_once(0, """
+                        RACSwift: a send, subscribe or dispose waited 1 s for the thread delivering the \
+                        same subject or subscriber, which delivered nothing in that time (one delivery \
+                        has lasted over a second: a block that blocks, or waits for this thread), and \
+                        went on without waiting; its event stays queued in order. (Warned once.)
+                        """)
+                    return RACHandOverState.none
+                }
+                continue
+            }
+            seen = state.load(.acquire)
+        }
+        return seen
+    }
+
+    /// The first part of every wait: spins until the owner has applied
+    /// `state`'s node or passed the serializer on (returns which), or for a
+    /// thousand pauses and 64 yields (returns nil).
+    @usableFromInline
+    internal func spin(on state: RACAtomicWord) -> Int? {
+        for round in 0..<1_064 {
+            // Acquire: pairs with the owner's releasing exchange.
+            let seen = state.load(.acquire)
+            if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
+            if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+        }
+        return nil
+    }
+
+    /// The wait of a thread inside other serializers, at the bound: the
+    /// spin only, and not at all if this serializer's owner is itself
+    /// waiting so. Returns like `wait`.
+    ///
+    /// Why such a thread waits at all: it is a subscriber's block forwarding
+    /// into this serializer (or a trampoline), and if it never waited,
+    /// nothing would slow it down while another thread delivers here, and
+    /// the queue would grow with the flood it forwards. Why only the spin:
+    /// this serializer's owner could be waiting for it, for a serializer it
+    /// is inside. The spin is long enough for an owner that keeps
+    /// delivering to reach the node (a term of deliveries); then the thread
+    /// goes on as a plain hand-over, quietly.
+    ///
+    /// A cycle of owners each waiting for the next one's serializer would
+    /// spin to its end without progress, on every value (two subjects that
+    /// forward into each other, flooded from both ends). So a waiter first
+    /// marks every serializer it is inside (`ownerWaits`), then looks for
+    /// the mark on this one, and gives up at once if it is there. The mark
+    /// and the look are sequentially consistent, in every waiter: if each
+    /// of a cycle's waiters looked before the next one marked, the first
+    /// look would come after the last mark, which came after it; so at
+    /// least one of them sees a mark, and the cycle never closes.
+    @usableFromInline
+    internal func waitBriefly(for node: RACPendingNode<Operation>) -> Int {
+        let state = node.state
+        if racs_mark_owned_serializers(RACSerializerLimits.ownerWaits) {
+            defer { racs_unmark_owned_serializers(RACSerializerLimits.ownerWaits) }
+            if entries.load(.seq_cst) & RACSerializerLimits.ownerWaits == 0, let seen = spin(on: state) {
+                return seen
+            }
+        }
+        // Go on as a plain hand-over, unless the owner got here first.
+        let seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.none,
+                                         .acquire, .acquire)
+        return seen == RACHandOverState.waiting ? RACHandOverState.none : seen
+    }
+}
