@@ -54,6 +54,33 @@ final class NotificationsAndDefaultsTests: XCTestCase {
         XCTAssertEqual(heard.next(), .some("text"))
     }
 
+    /// RAC sends each change's value, read when the change is announced:
+    /// two changes made while the terminal's scheduler is busy are both
+    /// heard, in order, not only the latest.
+    func testEachChangeIsHeardWithTheValueItLeftThoughTheSchedulerIsBusy() throws {
+        let (defaults, suite) = try freshDefaults()
+        defer { defaults.removePersistentDomain(forName: suite) }
+        defaults.set(0, forKey: "k")
+        let heard = Heard()
+        let busy = DispatchSemaphore(value: 0)
+        let terminal = defaults.rac_channelTerminal(forKey: "k")
+        // A change is heard on the terminal's scheduler (the first value may
+        // be replayed on this thread instead): holding the delivery of 1
+        // there keeps the scheduler busy while the key changes twice more.
+        terminal.subscribeNext { value in
+            heard.append(value)
+            if value as? Int == 1 { _ = busy.wait(timeout: .now() + 10) }
+        }
+        XCTAssertEqual(heard.next(), .some(0))
+        changeElsewhere(defaults, "k", to: 1)
+        XCTAssertEqual(heard.next(), .some(1))
+        changeElsewhere(defaults, "k", to: 2)
+        changeElsewhere(defaults, "k", to: 3)
+        busy.signal()
+        XCTAssertEqual(heard.next(), .some(2), "a change followed by another before it was delivered")
+        XCTAssertEqual(heard.next(), .some(3))
+    }
+
     func testAValueSentIntoTheTerminalIsStoredAndNotEchoed() throws {
         let (defaults, suite) = try freshDefaults()
         defer { defaults.removePersistentDomain(forName: suite) }

@@ -110,6 +110,45 @@ final class SchedulerQueueTests: XCTestCase {
         assertStaysPut(ticks, on: scheduler)
     }
 
+    /// RAC's timer fires until its disposable is disposed, whether or not
+    /// anyone keeps the scheduler; disposing it lets go of the scheduler.
+    func testARepeatingBlockOnASchedulerNobodyKeepsFiresUntilDisposed() {
+        let ticks = SchedulerTestBox(0)
+        let tick = DispatchSemaphore(value: 0)
+        weak var weakScheduler: RACScheduler?
+        let queue: DispatchQueue
+        let timer: RACDisposable?
+        do {
+            let scheduler = RACScheduler.scheduler(name: "unkept")
+            weakScheduler = scheduler
+            queue = (scheduler as! RACQueueScheduler).queue
+            timer = scheduler.after(Date(), repeatingEvery: 0.01, withLeeway: 0) {
+                ticks.mutate { $0 += 1 }
+                tick.signal()
+            }
+        }
+        for _ in 0..<3 {
+            XCTAssertEqual(tick.wait(timeout: .now() + 10), .success, "a tick of a timer on an unkept scheduler")
+        }
+        timer?.dispose()
+        // A block queued behind any tick in progress sees the final count.
+        let final = queue.sync { ticks.value }
+        XCTAssertGreaterThanOrEqual(final, 3)
+        // No tick arrives afterwards: 0.2 s is 20 intervals.
+        let later = expectation(description: "later")
+        queue.asyncAfter(deadline: .now() + 0.2) { later.fulfill() }
+        wait(for: [later], timeout: 10)
+        XCTAssertEqual(ticks.value, final, "a tick after dispose() returned")
+        // The cancelled timer let go of the scheduler (Dispatch releases a
+        // cancelled source's handler on its queue, so look after each block
+        // that queue runs, for at most 10 s).
+        let deadline = Date().addingTimeInterval(10)
+        while weakScheduler != nil && Date() < deadline {
+            queue.sync {}
+        }
+        XCTAssertNil(weakScheduler, "the disposed timer still holds its scheduler")
+    }
+
     func testTargetQueueSchedulerRunsOnItsTargetQueue() {
         let key = DispatchSpecificKey<String>()
         let target = DispatchQueue(label: "target")

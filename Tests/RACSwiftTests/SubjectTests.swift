@@ -374,6 +374,32 @@ final class SubjectTests: XCTestCase {
         XCTAssertFalse(onMain.value)
     }
 
+    /// Subscribed from a plain thread (no current scheduler), a behavior
+    /// subject's subscriber joins when the subscription scheduler runs the
+    /// join, which replays the value latest then: of the values sent after
+    /// `subscribe()` returned and before the join, it hears only that one.
+    func testBehaviorSubscribeOffSchedulerHearsOnlyTheLatestValueSentBeforeItsJoin() {
+        let subject = RACBehaviorSubject(defaultValue: 0)
+        let heard = SchedulerTestBox<[Int]>([])
+        let joined = DispatchSemaphore(value: 0)
+        Thread {
+            // Holds the subscription scheduler's serial background queue, so
+            // that the join runs only after the sends below.
+            let release = DispatchSemaphore(value: 0)
+            RACScheduler.subscriptionScheduler.schedule { release.wait() }
+            subject.subscribeNext { value in heard.mutate { $0.append(value) } }
+            subject.sendNext(1)
+            subject.sendNext(2)
+            release.signal()
+            // Runs after the join: the queue is serial.
+            RACScheduler.subscriptionScheduler.schedule { joined.signal() }
+        }.start()
+        XCTAssertEqual(joined.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(heard.value, [2], "sent before the join: 0 and 1 are not heard, 2 is replayed")
+        subject.sendNext(3)
+        XCTAssertEqual(heard.value, [2, 3], "joined: live from then on")
+    }
+
     func testReplayFromInsideOwnDeliveryIsImmediate() {
         let subject = RACReplaySubject<Int>()
         let replayedInside = Shared<[Int]>([])

@@ -4,13 +4,19 @@ extension UserDefaults {
     /// A channel terminal bound to the value of `key`: RAC's
     /// `-[NSUserDefaults rac_channelTerminalForKey:]`.
     ///
-    /// Subscribers receive the key's current value (nil when it has none),
-    /// then its value after each change made elsewhere that left it
-    /// different. A value sent into the terminal is stored under `key` (nil
-    /// removes it) and is not echoed back to the terminal's subscribers.
-    /// Reads, writes and deliveries happen one at a time on a serial
-    /// background scheduler of the terminal's own, so subscribers hear from
-    /// that scheduler's thread.
+    /// Subscribers receive the latest value the terminal sent: at first the
+    /// key's value (nil when it has none), then, for each change made
+    /// elsewhere, the value that change left, unless it equals the last
+    /// value sent or stored. As in RAC, a change's value is read when its
+    /// notification is posted, so every change is heard, in order, even when
+    /// the next one comes before the terminal's scheduler gets to it; the
+    /// first value is read once the terminal observes changes (at once when
+    /// it is made on the main thread or in a scheduler's block, else soon
+    /// after, on a background scheduler, as RAC subscribes). A value sent
+    /// into the terminal is stored under `key` (nil removes it) and is not
+    /// echoed back to the terminal's subscribers. Writes and deliveries
+    /// happen one at a time on a serial background scheduler of the
+    /// terminal's own, so subscribers hear from that scheduler's thread.
     ///
     /// Changes are learnt from `UserDefaults.didChangeNotification`. Apple's
     /// Foundation posts it for every change; swift-corelibs-foundation (Linux)
@@ -24,11 +30,25 @@ extension UserDefaults {
     public func rac_channelTerminal(forKey key: String) -> RACChannelTerminal<Any?> {
         let channel = RACChannel<Any?>()
         let binding = RACDefaultsBinding(defaults: self, key: key, terminal: channel.leadingTerminal)
-        let changes = NotificationCenter.default
-            .rac_addObserver(forName: UserDefaults.didChangeNotification, object: self)
+        // The key's value once changes are observed, then after each change,
+        // each read when it happens (RAC's `startWith:` and `map`): read
+        // later, on the scheduler, it could already be a later change's, and
+        // this change would be lost. A subscriber's events are delivered one
+        // at a time, so the reads, the first one included, reach the
+        // scheduler in the order they were made, and the last one there is
+        // the latest.
+        let reads = RACSignal<Void>.createSignal(racSendable { [self] subscriber in
+            let changes = NotificationCenter.default
+                .rac_addObserver(forName: UserDefaults.didChangeNotification, object: self)
+                .subscribeNext { _ in subscriber.sendNext(()) }
+            // After the observer is added, so that no change falls between.
+            subscriber.sendNext(())
+            return changes
+        })
+        let changes = reads
+            .map(racSendable { [weak self] (_: Void) -> Any? in self?.object(forKey: key) })
             .deliverOn(binding.scheduler)
-            .subscribeNext { _ in binding.refresh() }
-        binding.scheduler.schedule { binding.refresh() }
+            .subscribeNext { binding.receive($0) }
         _ = channel.leadingTerminal.deliverOn(binding.scheduler).subscribeNext({ value in
             binding.store(value)
         }, error: { _ in changes.dispose() }, completed: { changes.dispose() })
@@ -39,18 +59,19 @@ extension UserDefaults {
 /// What binds one key of a defaults object to a channel's leading terminal.
 ///
 /// Everything it does runs on `scheduler`, a serial scheduler of its own:
-/// reading the key after a change, storing what the terminal receives, and
-/// sending to the terminal. So `lastValue`, the value its subscribers last
-/// heard, needs no further synchronization, and a write through the
-/// terminal updates it before the change's notification is handled, which
-/// is how the write is kept from echoing back.
+/// receiving the key's value after a change, storing what the terminal
+/// receives, and sending to the terminal. So `lastValue`, the value its
+/// subscribers last heard, needs no further synchronization, and a write
+/// through the terminal updates it before the change's notification (posted
+/// by the write, on the scheduler) is handled, which is how the write is
+/// kept from echoing back.
 // @unchecked Sendable: everything it does runs on its serial scheduler (above).
 private final class RACDefaultsBinding: @unchecked Sendable {
     let scheduler = RACScheduler.scheduler(name: "RACSwift.rac_channelTerminalForKey")
     private weak var defaults: UserDefaults?
     private let key: String
     private let terminal: RACChannelTerminal<Any?>
-    /// nil until the first read; then the key's value as last sent or stored.
+    /// nil until the first value; then the key's value as last sent or stored.
     private var lastValue: Any??
 
     init(defaults: UserDefaults, key: String, terminal: RACChannelTerminal<Any?>) {
@@ -59,14 +80,13 @@ private final class RACDefaultsBinding: @unchecked Sendable {
         self.terminal = terminal
     }
 
-    /// Sends the key's value if it differs from the last one; ends the
-    /// channel if the defaults object is gone.
-    func refresh() {
-        guard let defaults else {
+    /// Sends `value`, the key's value after a change, if it differs from
+    /// the last one; ends the channel if the defaults object is gone.
+    func receive(_ value: Any?) {
+        guard defaults != nil else {
             terminal.sendCompleted()
             return
         }
-        let value = defaults.object(forKey: key)
         if let lastValue, propertyListValuesEqual(lastValue, value) { return }
         lastValue = .some(value)
         terminal.sendNext(value)

@@ -11,6 +11,9 @@ import Foundation
 /// Blocks run one at a time, in the order scheduled, each with the receiver
 /// as `currentScheduler`. Disposing a returned disposable before its block
 /// starts cancels the block; disposing a repeating one stops the repetition.
+/// As in RAC, a scheduled block keeps the scheduler alive until its time
+/// comes, and a repeating one until it is disposed, so blocks on a
+/// scheduler that nobody else keeps still run.
 open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     /// The queue the blocks run on.
     public let queue: DispatchQueue
@@ -69,7 +72,12 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         timer.schedule(wallDeadline: Self.wallTime(with: date),
                        repeating: .nanoseconds(Self.nanoseconds(interval)),
                        leeway: .nanoseconds(Self.nanoseconds(leeway)))
-        timer.setEventHandler { [unowned self] in self.performAsCurrentScheduler(block) }
+        // The handler holds the scheduler strongly: as in RAC, the timer
+        // fires until it is disposed, even when nobody else keeps the
+        // scheduler (unowned, a tick after the user dropped it trapped).
+        // No cycle: the scheduler does not hold the timer, and cancelling
+        // it releases the handler, and with it the scheduler.
+        timer.setEventHandler { self.performAsCurrentScheduler(block) }
         timer.resume()
         return RACDisposable { timer.cancel() }
     }

@@ -81,9 +81,13 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendab
     /// Adds a subscriber; it receives the events sent from now on (after
     /// the replayed values, for replay and behavior subjects).
     ///
-    /// As in RAC, replay and behavior subjects subscribe through
-    /// `RACScheduler.subscriptionScheduler`: at once on the main thread or
-    /// inside a scheduler's block, else on a background scheduler. A
+    /// Replay and behavior subjects join (replay, then add the subscriber,
+    /// in one serialized step) through `RACScheduler.subscriptionScheduler`,
+    /// as RAC 2.5's replay subject does: at once on the main thread or
+    /// inside a scheduler's block, else on a background scheduler, after
+    /// this returns (see `RACBehaviorSubject` for what a subscriber then
+    /// hears of the values sent in between, and how RAC 2.5's behavior
+    /// subject differed). A
     /// subscribe made from inside one of the subject's own deliveries is
     /// applied at once, so that a blocking read there (`first()`) gets the
     /// replayed value instead of waiting for the delivery to end.
