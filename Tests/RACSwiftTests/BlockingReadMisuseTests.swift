@@ -8,7 +8,7 @@ import XCTest
 /// thread could answer (it is inside a delivery of the subject it reads,
 /// and nothing else can send) is recognised, so `first()`, `toArray()` and
 /// `waitUntilCompleted()` stop with a message instead of hanging. Those
-/// calls stop the process (a precondition), so these tests ask the check
+/// calls stop the process (`racMisuse`), so these tests ask the check
 /// they rely on.
 final class BlockingReadMisuseTests: XCTestCase {
     /// Runs `body` inside a delivery of `subject`, sent from this thread.
@@ -86,7 +86,7 @@ final class BlockingReadMisuseTests: XCTestCase {
                       message)
     }
 
-    /// Runs `misuse` in a forked child, which must stop on a precondition
+    /// Runs `misuse` in a forked child, which must stop on a trap
     /// (within 20 s: a hang fails the test), and returns what it wrote to
     /// standard error.
     private func runInForkedChild(_ misuse: () -> Void) -> String {
@@ -115,7 +115,7 @@ final class BlockingReadMisuseTests: XCTestCase {
             usleep(10_000)
         }
         let signalled = status & 0x7f != 0 && status & 0x7f != 0x7f
-        XCTAssertTrue(signalled, "the child stopped on a precondition (status \(status))")
+        XCTAssertTrue(signalled, "the child stopped on a trap (status \(status))")
         return String(decoding: FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: true).readDataToEndOfFile(),
                       as: UTF8.self)
     }

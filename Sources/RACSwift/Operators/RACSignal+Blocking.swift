@@ -84,7 +84,7 @@ extension RACSignal {
     /// event (10 s at most, then a `timedOut` error). Only on the main
     /// thread, which is what it runs.
     private func firstEventRunningTheMainRunLoop(_ operation: String) -> RACEvent<Value> {
-        precondition(Thread.isMainThread, "\(operation) runs the main run loop: call it on the main thread")
+        guard Thread.isMainThread else { racMisuse("\(operation) runs the main run loop: call it on the main thread") }
         // Touched only on the main thread: the event is delivered on
         // whatever thread sends it, so it is handed over through the lock.
         let arrived = RACEventBox<Value>()
@@ -140,7 +140,7 @@ extension RACSignal {
             // has signalled already), and nothing else can.
             subscription.dispose()
             if verdict == .owned_subjects {
-                preconditionFailure("""
+                racMisuse("""
                     \(operation) was called from inside a subscriber's block of a subject it reads, \
                     and that subject has nothing to replay: its next event can only be delivered by \
                     this thread, after the block returns, so the call would never return. Read it \
@@ -148,7 +148,7 @@ extension RACSignal {
                     RACReplaySubject or RACBehaviorSubject, which replays its latest value at once.
                     """)
             }
-            preconditionFailure("""
+            racMisuse("""
                 \(operation) was called on the main thread for a signal whose events can only \
                 arrive through the main thread scheduler (deliverOn(mainThreadScheduler), retry, \
                 a RACCommand), which runs only once the main thread is free: the call would never \

@@ -53,7 +53,7 @@ internal struct RACOnceFlag {
             word.store(Self.done, .release)
             return
         }
-        precondition(seen != me, "a lazy RACSequence value depends on itself")
+        if seen == me { racMisuse("a lazy RACSequence value depends on itself") }
         while word.load(.acquire) != Self.done { sched_yield() }
     }
 }
