@@ -35,6 +35,9 @@ let package = Package(
                           path: "Checks/MainQueueDispatchMain"),
         .executableTarget(name: "mainqueue-async", dependencies: ["RACSwift"],
                           path: "Checks/MainQueueAsyncMain"),
+        // A blocking read misused in a release build, which must stop with
+        // its message on the standard error: a child process CI checks.
+        .executableTarget(name: "misuse-stop", dependencies: ["RACSwift"], path: "Checks/MisuseStop"),
         // What the Swift 5 test targets and the soak share.
         .target(name: "RACSwiftTestSupport", path: "Tests/RACSwiftTestSupport"),
         .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTestSupport"]),

@@ -1,10 +1,13 @@
 #include "RACBlockingProbe.h"
 
+#include <stddef.h>
+
 _Thread_local racs_blocking_probe racs_probe;
 
 racs_blocking_probe racs_probe_open(void) {
     racs_blocking_probe outer = racs_probe;
-    racs_probe = (racs_blocking_probe){.open = 1, .joinedOwnedSubjects = 0, .otherSources = 0, .mainThreadWork = 0};
+    racs_probe = (racs_blocking_probe){.open = 1, .joinedOwnedSubjects = 0, .otherSources = 0, .mainThreadWork = 0,
+                                       .subjects = NULL};
     return outer;
 }
 

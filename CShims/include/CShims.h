@@ -105,5 +105,6 @@ static inline __attribute__((always_inline)) void racs_thread_fence(racs_memory_
 #include "RACWait.h"
 #include "RACBlockingProbe.h"
 #include "RACUnowned.h"
+#include "RACStop.h"
 
 #endif

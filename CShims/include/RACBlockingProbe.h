@@ -10,6 +10,14 @@
 // never get its event: the read stops with a message instead of hanging.
 // A `createSignal` source that ended during the subscription can send
 // nothing more, so it no longer counts.
+//
+// Subjects are noted on the Swift side (RACBlockingProbe.swift), which keeps
+// them in the probe and counts them only as it closes: whether another
+// thread can send into a subject that no thread is delivering depends on
+// what feeds it (a multicast connection's subject is fed by its source,
+// whose subscription may reach nothing but subjects this thread is
+// delivering), and for `autoconnect()` that is known only once the
+// subscription has connected, after it subscribed to the subject.
 
 #ifndef RACSWIFT_BLOCKING_PROBE_H
 #define RACSWIFT_BLOCKING_PROBE_H
@@ -20,15 +28,21 @@
 typedef struct {
     /// Nonzero while a blocking read on this thread is subscribing.
     intptr_t open;
-    /// Subscriptions that joined a subject this thread is delivering.
+    /// Subscriptions that joined a subject this thread is delivering, or a
+    /// subject fed by nothing but such subjects.
     intptr_t joinedOwnedSubjects;
     /// Sources that could deliver from elsewhere: any other subject, a
     /// `createSignal` block that has not ended, a signal class written
     /// outside RACSwift, a block scheduled anywhere but on the main thread
     /// scheduler from the main thread.
     intptr_t otherSources;
-    /// Blocks scheduled on the main thread scheduler from the main thread.
+    /// Blocks scheduled on the main thread scheduler from the main thread,
+    /// and, read there, subjects fed by nothing but a block still queued
+    /// there (a `RACCommand`'s execution).
     intptr_t mainThreadWork;
+    /// The subjects the subscription reached, not yet counted: a retained
+    /// Swift object of the probe's Swift side, or NULL.
+    void *_Nullable subjects;
 } racs_blocking_probe;
 
 /// Why a read can never be answered, as `racs_probe_close` says.
@@ -50,7 +64,8 @@ racs_blocking_probe racs_probe_open(void);
 /// Closes the probe, restores `outer`, and says whether the read can only
 /// be answered by this thread: it joined subjects this thread is
 /// delivering, or queued work for the main thread from the main thread,
-/// and reached nothing else.
+/// and reached nothing else. The Swift side counts the probe's subjects
+/// before it calls this.
 racs_probe_verdict racs_probe_close(racs_blocking_probe outer);
 
 static inline __attribute__((always_inline)) void racs_probe_note_owned_subject(void) {
@@ -76,6 +91,21 @@ static inline __attribute__((always_inline)) void racs_probe_note_source_ended(v
 
 static inline __attribute__((always_inline)) void racs_probe_note_main_thread_work(void) {
     if (racs_probe.open) racs_probe.mainThreadWork += 1;
+}
+
+/// Whether the open probe's subscription reached nothing but subjects so
+/// far (they are not counted until the probe closes).
+static inline __attribute__((always_inline)) bool racs_probe_reached_only_subjects(void) {
+    return racs_probe.otherSources <= 0 && racs_probe.mainThreadWork == 0;
+}
+
+/// The open probe's subjects (see `subjects`), for its Swift side.
+static inline __attribute__((always_inline)) void *_Nullable racs_probe_subjects(void) {
+    return racs_probe.subjects;
+}
+
+static inline __attribute__((always_inline)) void racs_probe_set_subjects(void *_Nullable subjects) {
+    racs_probe.subjects = subjects;
 }
 
 #endif

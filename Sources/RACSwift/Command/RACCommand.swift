@@ -123,8 +123,15 @@ public final class RACCommand<Input, Value>: @unchecked Sendable {
         let signal = signalBlock(input)
         let execution = RACReplaySubject<Value>()
         execution.name = "\(self) -execute: \(input)"
+        // Until the block below runs, it alone can send into the execution:
+        // on the main thread scheduler, a blocking read of the execution on
+        // the main thread, which the block waits for, could never return,
+        // and stops instead (see `RACSubjectFeed`).
+        let queued = core.scheduler === RACScheduler.mainThreadScheduler ? RACSubjectFeed.mainQueueBlock() : nil
+        if let queued { execution.core.addFeed(queued) }
         core.executions.sendNext(execution)
         core.scheduler.schedule { [core] in
+            queued?.lapse()
             // The command's bookkeeping comes before the execution's own
             // subscribers see the end, as in RAC, where it subscribed first.
             signal.subscribeNext({ execution.sendNext($0) }, error: { error in

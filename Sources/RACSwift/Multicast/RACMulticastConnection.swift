@@ -94,7 +94,12 @@ public final class RACMulticastConnection<Value>: @unchecked Sendable {
         let subscription = RACCompoundDisposable()
         let sink = RACSubjectFeedingSink(subject, feed: feed).bind(to: subscription)
         subject.didSubscribe(with: subscription)
+        // What this subscription reaches is what feeds the subject, which a
+        // blocking read of the subject weighs (see `RACSubjectFeed`).
+        let probe = RACBlockingProbe()
         subscription.add(source.subscribe(sink: sink))
+        subject.core.addFeed(probe.subjectsAlone().map { RACSubjectFeed(subjects: $0) })
+        probe.close()
         serialDisposable.disposable = subscription
     }
 

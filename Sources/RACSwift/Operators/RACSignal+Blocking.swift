@@ -10,23 +10,29 @@ import Foundation
 // A read that can never be answered stops at once with a message instead of
 // hanging: one called from inside a subscriber's block of a subject it
 // reads, when its subscription reached nothing but subjects this thread is
-// delivering and none of them has a value to replay (what an event for it
-// would need is this thread, which is blocked in the read). Subscribing
-// tells a thread-local probe what it reached (see CShims'
-// RACBlockingProbe.h). A replay or behavior subject that has a value
-// answers at once, as in RAC.
+// delivering, or subjects fed by nothing but those (a multicast
+// connection's: see `RACSubjectFeed`), and none of them has a value to
+// replay (what an event for it would need is this thread, which is blocked
+// in the read). Subscribing tells a thread-local probe what it reached (see
+// `RACBlockingProbe`). A replay or behavior subject that has a value answers
+// at once, as in RAC.
 //
 // The same on the main thread, for a read whose subscription queued work for
 // the main thread scheduler and reached no source still able to send on its
 // own (a synchronous source followed by `deliverOn(mainThreadScheduler)`, a
-// `retry` whose first attempt failed at once, a `RACCommand` execution).
+// `retry` whose first attempt failed at once), or reached a `RACCommand`'s
+// execution whose block still waits for the main thread scheduler.
 //
 // As in RAC, they still deadlock where the probe cannot be sure: a source
 // still running on another thread whose events go through `deliverOn` to
 // the main thread, read on the main thread; a signal scheduled on a
 // `RACTestScheduler`, read from the thread that steps it; a scheduler
 // subclass of your own (taken for one that could answer, or not see at
-// all). Call them from another thread, and not at all on a UI thread.
+// all); a subscription made through the subscription scheduler's background
+// scheduler (a replay subject's, `autoconnect()`'s or `createSignal`'s, read
+// off the main thread outside any scheduler's block), whose block the probe
+// cannot see into. Call them from another thread, and not at all on a UI
+// thread.
 extension RACSignal {
     /// Subscribes, blocks the calling thread until the first value, and
     /// returns it; returns nil if the receiver completes or fails first.
@@ -84,7 +90,7 @@ extension RACSignal {
     /// event (10 s at most, then a `timedOut` error). Only on the main
     /// thread, which is what it runs.
     private func firstEventRunningTheMainRunLoop(_ operation: String) -> RACEvent<Value> {
-        precondition(Thread.isMainThread, "\(operation) runs the main run loop: call it on the main thread")
+        guard Thread.isMainThread else { racMisuse("\(operation) runs the main run loop: call it on the main thread") }
         // Touched only on the main thread: the event is delivered on
         // whatever thread sends it, so it is handed over through the lock.
         let arrived = RACEventBox<Value>()
@@ -140,19 +146,21 @@ extension RACSignal {
             // has signalled already), and nothing else can.
             subscription.dispose()
             if verdict == .owned_subjects {
-                preconditionFailure("""
-                    \(operation) was called from inside a subscriber's block of a subject it reads, \
-                    and that subject has nothing to replay: its next event can only be delivered by \
-                    this thread, after the block returns, so the call would never return. Read it \
-                    from outside the block (schedule the read on another scheduler), or read a \
-                    RACReplaySubject or RACBehaviorSubject, which replays its latest value at once.
+                racMisuse("""
+                    \(operation) was called from inside a subscriber's block of a subject it reads \
+                    (directly, or through a multicast connection: publish(), multicast(_:), replay(), \
+                    replayLast(), replayLazily()), and there is nothing to replay: its next event can \
+                    only be delivered by this thread, after the block returns, so the call would never \
+                    return. Read it from outside the block (schedule the read on another scheduler), \
+                    or read a RACReplaySubject or RACBehaviorSubject, which replays its latest value \
+                    at once.
                     """)
             }
-            preconditionFailure("""
+            racMisuse("""
                 \(operation) was called on the main thread for a signal whose events can only \
                 arrive through the main thread scheduler (deliverOn(mainThreadScheduler), retry, \
-                a RACCommand), which runs only once the main thread is free: the call would never \
-                return. Read it from another thread, or subscribe to it instead.
+                a RACCommand's execution), which runs only once the main thread is free: the call \
+                would never return. Read it from another thread, or subscribe to it instead.
                 """)
         }
         return first!
@@ -160,16 +168,17 @@ extension RACSignal {
 
     /// Subscribes `body` to the receiver's first event, and says whether
     /// only this thread could deliver it, once it is free: the subscription
-    /// reached subjects this thread is delivering, or work queued for the
-    /// main thread from the main thread, and nothing else (no other
-    /// subject, `createSignal` block still running, foreign signal class or
-    /// other scheduled block).
+    /// reached subjects this thread is delivering (or subjects fed by
+    /// nothing but those), or work queued for the main thread from the main
+    /// thread (or a command's execution fed by nothing but such work), and
+    /// nothing else (no other subject, `createSignal` block still running,
+    /// foreign signal class or other scheduled block).
     internal func subscribeForBlockingRead(
         _ body: @escaping (RACEvent<Value>) -> Void
     ) -> (subscription: RACDisposable, verdict: racs_probe_verdict) {
-        let outer = racs_probe_open()
+        let probe = RACBlockingProbe()
         let subscription = materialize().take(1).subscribeNext(racSendable(body))
-        return (subscription, racs_probe_close(outer))
+        return (subscription, probe.close())
     }
 }
 

@@ -39,7 +39,7 @@ extension RACSignal {
     /// scheduler), or on a new background scheduler if there is none.
     /// Disposing the subscription cancels an attempt not yet started.
     public func retry(_ count: Int) -> RACSignal<Value> {
-        precondition(count >= 0, "retry(_:) needs a count of 0 (no limit) or more, not \(count)")
+        guard count >= 0 else { racMisuse("retry(_:) needs a count of 0 (no limit) or more, not \(count)") }
         return chain("[\(self.name)] -retry: \(count)", rescheduling: true) {
             var retries = 0
             return { [self] error in

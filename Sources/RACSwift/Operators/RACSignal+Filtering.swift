@@ -24,7 +24,7 @@ extension RACSignal {
     /// completes without subscribing to the receiver at all, as in RAC.
     @inlinable
     public func take(_ count: Int) -> RACSignal<Value> {
-        precondition(count >= 0, "take(_:) needs a count of 0 or more, not \(count)")
+        guard count >= 0 else { racMisuse("take(_:) needs a count of 0 or more, not \(count)") }
         guard count > 0 else { return .empty(named: "[\(self.name)] -take: 0") }
         return lift("[\(self.name)] -take: \(count)") { downstream in
             var remaining = count
@@ -39,7 +39,7 @@ extension RACSignal {
     /// Skips the first `count` values, then sends the rest.
     @inlinable
     public func skip(_ count: Int) -> RACSignal<Value> {
-        precondition(count >= 0, "skip(_:) needs a count of 0 or more, not \(count)")
+        guard count >= 0 else { racMisuse("skip(_:) needs a count of 0 or more, not \(count)") }
         return lift("[\(self.name)] -skip: \(count)") { downstream in
             var remaining = count
             return RACForwardingSink(downstream, onNext: { value, downstream in
@@ -56,7 +56,7 @@ extension RACSignal {
     /// them, oldest first, then completes. An error is passed on at once and
     /// the held values are dropped.
     public func takeLast(_ count: Int) -> RACSignal<Value> {
-        precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, not \(count)")
+        guard count >= 0 else { racMisuse("takeLast(_:) needs a count of 0 or more, not \(count)") }
         return lift("[\(self.name)] -takeLast: \(count)") { downstream in
             // A ring: once full, `oldest` is where the next value overwrites
             // the oldest one, so each value costs O(1), not a shift.

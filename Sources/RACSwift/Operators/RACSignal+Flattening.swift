@@ -82,7 +82,9 @@ extension RACSignal {
     /// ends the whole, and queued signals are then never subscribed. RAC
     /// 2.5's `-flatten:`.
     public func flatten<U>(_ maxConcurrent: Int) -> RACSignal<U> where Value == RACSignal<U> {
-        precondition(maxConcurrent >= 0, "flatten(_:) needs a limit of 0 (none) or more, not \(maxConcurrent)")
+        guard maxConcurrent >= 0 else {
+            racMisuse("flatten(_:) needs a limit of 0 (none) or more, not \(maxConcurrent)")
+        }
         guard maxConcurrent > 0 else {
             let flattened: RACSignal<U> = flatten()
             flattened.setName(derivedBy: { "[\(self.name)] -flatten: 0" })

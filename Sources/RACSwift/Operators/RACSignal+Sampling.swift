@@ -10,7 +10,9 @@ extension RACSignal {
     /// in place of the `RACTuple`. The arrays are sent from `scheduler`,
     /// which must not be the immediate scheduler.
     public func bufferWithTime(_ interval: TimeInterval, onScheduler scheduler: RACScheduler) -> RACSignal<[Value]> {
-        precondition(scheduler !== RACScheduler.immediateScheduler, "-bufferWithTime cannot use the immediate scheduler")
+        guard scheduler !== RACScheduler.immediateScheduler else {
+            racMisuse("-bufferWithTime cannot use the immediate scheduler")
+        }
         return bufferWithTime(interval, fixedScheduler: scheduler,
                               name: "[\(self.name)] -bufferWithTime: \(interval) onScheduler: \(scheduler)")
     }

@@ -107,7 +107,7 @@ extension RACSignal {
     /// timeout error is sent from `scheduler`, which must not be the
     /// immediate scheduler.
     public func timeout(_ interval: TimeInterval, onScheduler scheduler: RACScheduler) -> RACSignal<Value> {
-        precondition(scheduler !== RACScheduler.immediateScheduler, "-timeout cannot use the immediate scheduler")
+        guard scheduler !== RACScheduler.immediateScheduler else { racMisuse("-timeout cannot use the immediate scheduler") }
         return lift("[\(self.name)] -timeout: \(interval) onScheduler: \(scheduler)") { downstream in
             // The timer and the receiver race to end the subscription: a
             // serializing sink lets the first terminal event through and
@@ -140,7 +140,7 @@ extension RACSignal where Value == Date {
     /// `+interval:onScheduler:withLeeway:`.
     public static func interval(_ interval: TimeInterval, onScheduler scheduler: RACScheduler,
                                 withLeeway leeway: TimeInterval) -> RACSignal<Date> {
-        precondition(scheduler !== RACScheduler.immediateScheduler, "+interval cannot use the immediate scheduler")
+        guard scheduler !== RACScheduler.immediateScheduler else { racMisuse("+interval cannot use the immediate scheduler") }
         let signal = createSignal { subscriber in
             scheduler.after(scheduler.now.addingTimeInterval(interval), repeatingEvery: interval,
                             withLeeway: leeway) {

@@ -48,7 +48,7 @@ internal class RACTimedSink<Value, Output>: RACSubscriptionSink<Value>, @uncheck
     @exclusivity(unchecked) private var generation: UInt = 0
 
     init(_ downstream: RACSubscriptionSink<Output>, interval: TimeInterval, scheduler: RACScheduler?) {
-        precondition(interval >= 0, "a timer interval cannot be negative")
+        guard interval >= 0 else { racMisuse("a timer interval cannot be negative, not \(interval)") }
         self.downstream = downstream
         self.interval = interval
         self.scheduler = scheduler

@@ -24,7 +24,7 @@ internal final class RACImmediateScheduler: RACScheduler, @unchecked Sendable {
     override func after(_ date: Date, repeatingEvery interval: TimeInterval,
                         withLeeway leeway: TimeInterval,
                         schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
-        preconditionFailure("the immediate scheduler cannot repeat a block: it would never return")
+        racMisuse("the immediate scheduler cannot repeat a block: it would never return")
     }
 }
 

@@ -31,13 +31,13 @@ open class RACScheduler: @unchecked Sendable {
     /// scheduler) or cannot be cancelled.
     @discardableResult
     open func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
-        preconditionFailure("\(type(of: self)) must override schedule(_:)")
+        racMisuse("\(type(of: self)) must override schedule(_:)")
     }
 
     /// Schedules `block` to run at `date` (or as soon after it as possible).
     @discardableResult
     open func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
-        preconditionFailure("\(type(of: self)) must override after(_:schedule:)")
+        racMisuse("\(type(of: self)) must override after(_:schedule:)")
     }
 
     /// Schedules `block` to run `delay` seconds from now.
@@ -53,7 +53,7 @@ open class RACScheduler: @unchecked Sendable {
     open func after(_ date: Date, repeatingEvery interval: TimeInterval,
                     withLeeway leeway: TimeInterval,
                     schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
-        preconditionFailure("\(type(of: self)) must override after(_:repeatingEvery:withLeeway:schedule:)")
+        racMisuse("\(type(of: self)) must override after(_:repeatingEvery:withLeeway:schedule:)")
     }
 
     /// What the scheduler takes as the present: the wall clock, or virtual

@@ -52,7 +52,7 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
     /// virtual time from `now` (blocks they queue for that span too), and
     /// leaves `now` at the end of the span.
     public func advance(by interval: TimeInterval) {
-        precondition(interval >= 0, "virtual time cannot go backwards")
+        guard interval >= 0 else { racMisuse("virtual time cannot go backwards: advance(by: \(interval))") }
         advance(to: now.addingTimeInterval(interval))
     }
 
@@ -74,7 +74,7 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
     /// Runs the `ticks` earliest blocks, one after another, or as many as
     /// there are. Blocks queued by those blocks take their turn among them.
     public func step(_ ticks: Int) {
-        precondition(ticks >= 0, "cannot step a negative number of ticks")
+        guard ticks >= 0 else { racMisuse("cannot step a negative number of ticks: step(\(ticks))") }
         for _ in 0..<ticks {
             guard runNext() else { return }
         }
@@ -123,8 +123,8 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
     public override func after(_ date: Date, repeatingEvery interval: TimeInterval,
                                withLeeway leeway: TimeInterval,
                                schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
-        precondition(interval >= 0, "a repeating interval cannot be negative")
-        precondition(leeway >= 0, "a leeway cannot be negative")
+        guard interval >= 0 else { racMisuse("a repeating interval cannot be negative, not \(interval)") }
+        guard leeway >= 0 else { racMisuse("a leeway cannot be negative, not \(leeway)") }
         let timer = RACSerialDisposable()
         repeatBlock(block, at: date, every: interval, holdingIn: timer)
         return timer

@@ -200,6 +200,6 @@ extension RACOnceFlag {
             RACSwift: a thread has waited 1 s for another thread computing the same lazy \
             RACSequence value, and waits on. (Warned once.)
             """, compute)
-        precondition(computed, "a lazy RACSequence value depends on itself")
+        if !computed { racMisuse("a lazy RACSequence value depends on itself") }
     }
 }

@@ -83,7 +83,7 @@ open class RACSignal<Value>: @unchecked Sendable {
     @discardableResult
     open func subscribe(_ subscriber: any RACSubscriber<Value>) -> RACDisposable {
         guard type(of: self).subscribesSinks else {
-            preconditionFailure("\(type(of: self)) must override subscribe(_:): RACSignal is abstract")
+            racMisuse("\(type(of: self)) must override subscribe(_:): RACSignal is abstract")
         }
         return subscribe(sink: RACPassthroughSubscriber(subscriber))
     }

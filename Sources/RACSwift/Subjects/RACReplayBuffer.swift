@@ -27,7 +27,7 @@ internal final class RACReplayBuffer<Value> {
 
     @usableFromInline
     internal init(capacity: Int) {
-        precondition(capacity >= 0, "a replay capacity cannot be negative")
+        guard capacity >= 0 else { racMisuse("a replay capacity cannot be negative, not \(capacity)") }
         self.capacity = capacity
         allocated = Swift.min(capacity, 16)
         storage = Self.reallocate(nil, capacity: allocated)
@@ -98,7 +98,9 @@ internal final class RACReplayBuffer<Value> {
     @usableFromInline
     internal static func reallocate(_ pointer: UnsafeMutablePointer<Value>?, capacity: Int)
         -> UnsafeMutablePointer<Value> {
-        precondition(MemoryLayout<Value>.alignment <= 16, "replay values aligned beyond 16 bytes are not supported")
+        guard MemoryLayout<Value>.alignment <= 16 else {
+            racMisuse("replay values aligned beyond 16 bytes are not supported: \(Value.self)")
+        }
         let bytes = Swift.max(capacity, 1) * MemoryLayout<Value>.stride
         guard let raw = realloc(pointer, bytes) else { fatalError("out of memory for a replay buffer") }
         return raw.bindMemory(to: Value.self, capacity: Swift.max(capacity, 1))

@@ -99,11 +99,6 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         RACSerializer(RACInlineAtomics.word(0, of: self))
     }
 
-    @inlinable @inline(__always)
-    internal var ownerWord: RACAtomicWord {
-        RACInlineAtomics.word(4, of: self)
-    }
-
     /// Sends `value` to every subscriber, in the serialized order; with
     /// `untilApplied` (asked only if another thread is delivering), returns
     /// only once that thread has delivered it.
@@ -119,16 +114,6 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         serializer.perform(operation, now: { applyAsOwner(operation) }) { applyAsOwner($0) }
     }
 
-    /// Whether the calling thread is inside the serializer right now, i.e.
-    /// is calling from within one of this subject's deliveries.
-    @inlinable
-    internal var isOwnedByCurrentThread: Bool {
-        // Relaxed: only this thread ever stores its own id, and it clears it
-        // before leaving, so reading it back means we are the owner; any
-        // other value (another owner's id, 0) means we are not.
-        ownerWord.load(.relaxed) == RACThreadID.current
-    }
-
     /// Subscribes `subscription` in the serialized order; from inside a
     /// delivery, see `subscribeAsOwner`.
     @usableFromInline
@@ -136,11 +121,15 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         if isOwnedByCurrentThread {
             subscribeAsOwner(subscription)
         } else {
-            // Another thread may be delivering, or will.
-            racs_probe_note_other_source()
-            serializer.perform(.subscribe(subscription), now: { asOwner { add(subscription) } }) {
-                applyAsOwner($0)
-            }
+            var inPlace = false
+            serializer.perform(.subscribe(subscription), now: {
+                inPlace = true
+                asOwner { add(subscription) }
+            }) { applyAsOwner($0) }
+            // Noted once subscribed: a blocking read has its replay by now
+            // if the subscribe was applied here, and will get it from the
+            // delivering thread if it was handed over.
+            RACBlockingProbe.note(self, inPlace ? .subscribedInPlace : .handedOver)
         }
     }
 
@@ -294,7 +283,7 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         if let pendingEnding { return end(subscription, with: pendingEnding) }
         // Only this thread can deliver what the subscription waits for,
         // once it has returned from the block it is in.
-        racs_probe_note_owned_subject()
+        RACBlockingProbe.note(self, .joinedAsOwner)
         serializer.enqueueAsOwner(.join(subscription))
     }
 
@@ -409,11 +398,31 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 @usableFromInline
 internal class RACSubjectCoreBase {
     /// Atomic words (see `RACInlineAtomics`); must stay the first stored
-    /// property. 0 to 3: the serializer; 4: the owner's thread id, or 0.
-    @usableFromInline internal var _atomics: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+    /// property. 0 to 3: the serializer; 4: the owner's thread id, or 0;
+    /// 5: what feeds the subject, for blocking reads (see `RACSubjectFeed`).
+    @usableFromInline internal var _atomics: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
 
     @usableFromInline
     internal init() {}
+
+    deinit {
+        releaseFeed()
+    }
+
+    @inlinable @inline(__always)
+    internal var ownerWord: RACAtomicWord {
+        RACInlineAtomics.word(4, of: self)
+    }
+
+    /// Whether the calling thread is inside the serializer right now, i.e.
+    /// is calling from within one of this subject's deliveries.
+    @inlinable
+    internal var isOwnedByCurrentThread: Bool {
+        // Relaxed: only this thread ever stores its own id, and it clears it
+        // before leaving, so reading it back means we are the owner; any
+        // other value (another owner's id, 0) means we are not.
+        ownerWord.load(.relaxed) == RACThreadID.current
+    }
 
     /// Takes `subscription` out of the subject.
     @usableFromInline
