@@ -1,0 +1,111 @@
+import Foundation
+import RACSwift
+import RACSwiftTestSupport
+import Synchronization
+import XCTest
+
+/// docs/Concurrency.md points 8 and 9 whatever the subscriber's speed: a
+/// subscriber that takes 20 ms per value, or one delivery that lasts 1.2 s,
+/// never switches the bounds off. (Before, a sender that had waited a
+/// second for its turn gave up and set a bit that stopped every later
+/// sender from waiting, for as long as the same thread delivered: the
+/// backlog reached a million values within 0.2 s.)
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+final class SlowOwnerFloodStressTests: XCTestCase {
+    private static let stride = 1 << 32
+
+    /// What the subscriber of a flood saw: the largest number of values
+    /// whose `sendNext` had returned but which it had not heard yet (what
+    /// waited in the subject's queue, at least), and whether each sender's
+    /// values came in order.
+    private final class Observed: @unchecked Sendable {
+        let returned = AtomicWord()
+        var received = 0
+        var largestBacklog = 0
+        var outOfOrder = 0
+        var last: [Int]
+
+        init(senders: Int) {
+            last = Array(repeating: -1, count: senders)
+        }
+
+        /// Called in the subscriber's block, one value at a time.
+        func hear(_ value: Int) {
+            // Acquire: the count a sender published after its send returned.
+            largestBacklog = max(largestBacklog, returned.value.load(ordering: .acquiring) - received)
+            received += 1
+            let (sender, sequence) = (value / SlowOwnerFloodStressTests.stride, value % SlowOwnerFloodStressTests.stride)
+            if sequence != last[sender] + 1 { outOfOrder += 1 }
+            last[sender] = sequence
+        }
+    }
+
+    /// Sends `sender`'s numbered values until `more` says stop, counting
+    /// each one whose call returned; returns how many it sent.
+    private func flood(_ subject: RACSubject<Int>, as sender: Int, into observed: Observed,
+                       while more: (Int) -> Bool) -> Int {
+        var sequence = 0
+        while more(sequence) {
+            subject.sendNext(sender * Self.stride + sequence)
+            // Releasing: the subscriber reads it to measure the backlog.
+            observed.returned.value.add(1, ordering: .releasing)
+            sequence += 1
+        }
+        return sequence
+    }
+
+    func testASubscriberTakingTwentyMillisecondsAValueKeepsTheBound() {
+        let senders = 2
+        let subject = RACSubject<Int>()
+        let observed = Observed(senders: senders)
+        subject.subscribeNext { value in
+            Thread.sleep(forTimeInterval: 0.02)
+            observed.hear(value)
+        }
+        let stop = Atomic<Bool>(false)
+        let sent = Shared(Array(repeating: 0, count: senders))
+        let residentBefore = residentMegabytes()
+        runConcurrently(threads: senders + 1) { thread in
+            guard thread < senders else {
+                // Past the point where a waiter used to give up (1 s).
+                Thread.sleep(forTimeInterval: 3)
+                stop.store(true, ordering: .relaxed)
+                return
+            }
+            let count = self.flood(subject, as: thread, into: observed) { _ in !stop.load(ordering: .relaxed) }
+            sent.value[thread] = count
+        }
+        // Every sender has returned, so no thread is delivering any more.
+        XCTAssertEqual(observed.received, sent.value.reduce(0, +), "every value heard")
+        XCTAssertEqual(observed.outOfOrder, 0, "each sender's values in its order")
+        // 64 handed over, plus one per sender in the middle of its send.
+        XCTAssertLessThanOrEqual(observed.largestBacklog, 64 + senders, "values queued at once")
+        XCTAssertLessThan(residentMegabytes() - residentBefore, 16, "resident set growth, MB")
+    }
+
+    func testOneDeliveryOfOnePointTwoSecondsDuringAFloodKeepsTheBound() {
+        let senders = 8, perSender = 20_000
+        let subject = RACSubject<Int>()
+        let observed = Observed(senders: senders)
+        let sink = Shared(0)
+        subject.subscribeNext { value in
+            // One delivery, early in sender 0's flood, lasts 1.2 s: past the
+            // patience of a waiter (1 s), but the owner makes progress again.
+            if value == 1_000 { Thread.sleep(forTimeInterval: 1.2) }
+            sink.value &+= simulatedWork(value)
+            observed.hear(value)
+        }
+        let residentBefore = residentMegabytes()
+        runConcurrently(threads: senders) { thread in
+            _ = self.flood(subject, as: thread, into: observed) { $0 < perSender }
+        }
+        XCTAssertEqual(observed.received, senders * perSender, "every value heard")
+        XCTAssertEqual(observed.outOfOrder, 0, "each sender's values in its order")
+        // 64 handed over, plus one per sender in the middle of its send,
+        // plus one per sender that gave up waiting: only the 1.2 s delivery
+        // lasts a whole second without progress, and a sender gives up at
+        // most once in it (a second give-up needs a second second).
+        XCTAssertLessThanOrEqual(observed.largestBacklog, 64 + 2 * senders, "values queued at once")
+        XCTAssertLessThan(residentMegabytes() - residentBefore, 16, "resident set growth, MB")
+    }
+}
