@@ -11,7 +11,8 @@
 #include <sys/syscall.h>
 #endif
 
-_Thread_local racs_owned_serializers_t racs_owned_serializers;
+_Thread_local racs_thread_list_t racs_owned_serializers;
+_Thread_local racs_thread_list_t racs_running_once_flags;
 
 // The futex is the word's low 32 bits: the first four bytes on a
 // little-endian machine, the last four on a big-endian one.

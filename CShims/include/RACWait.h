@@ -43,29 +43,57 @@ int64_t racs_monotonic_ns(void);
 /// called with `key` (0 to 7) in this process.
 void racs_warn_once(int key, const char *_Nonnull message);
 
-/// The serializers the calling thread is inside right now (as their owner):
-/// how many, and which, by the address of their first word, outermost
-/// first (the first `RACS_OWNED_TRACKED` of them). Entering and leaving
-/// nest (a serializer entered inside another is left before it), so leaving
-/// drops the innermost. One thread-local object, so that each call finds
-/// both with one thread-local address.
+/// A thread-local list of the objects the calling thread is inside right
+/// now, outermost first: how many, and which (the first
+/// `RACS_OWNED_TRACKED` of them), by the address of their first word.
+/// Entering and leaving nest (one entered inside another is left before
+/// it), so leaving drops the innermost. One thread-local object per list,
+/// so that each call finds both fields with one thread-local address.
+#define RACS_OWNED_TRACKED 16
+
+typedef struct {
+    intptr_t depth;
+    void *_Nullable items[RACS_OWNED_TRACKED];
+} racs_thread_list_t;
+
+static inline __attribute__((always_inline)) void racs_list_push(racs_thread_list_t *_Nonnull list, void *_Nonnull item) {
+    intptr_t depth = list->depth;
+    if (depth < RACS_OWNED_TRACKED) list->items[depth] = item;
+    list->depth = depth + 1;
+}
+
+/// Sets `bit` in the first word of every item, sequentially consistent:
+/// how a thread about to wait says that the items' owner waits. Returns
+/// false, and sets nothing, past `RACS_OWNED_TRACKED` deep.
+static inline __attribute__((always_inline)) bool racs_list_mark(racs_thread_list_t *_Nonnull list, intptr_t bit) {
+    intptr_t depth = list->depth;
+    if (depth > RACS_OWNED_TRACKED) return false;
+    for (intptr_t index = 0; index < depth; index++) {
+        atomic_fetch_or_explicit((_Atomic(intptr_t) *)list->items[index], bit, memory_order_seq_cst);
+    }
+    return true;
+}
+
+/// Clears what `racs_list_mark` set (call it only after that returned
+/// true, at the same depth). Relaxed: the bit only steers others' choice
+/// to wait.
+static inline __attribute__((always_inline)) void racs_list_unmark(racs_thread_list_t *_Nonnull list, intptr_t bit) {
+    intptr_t depth = list->depth;
+    for (intptr_t index = 0; index < depth; index++) {
+        atomic_fetch_and_explicit((_Atomic(intptr_t) *)list->items[index], ~bit, memory_order_relaxed);
+    }
+}
+
+/// The serializers the calling thread is inside (as their owner).
 ///
 /// A thread inside one never waits at a bound for long for another (the
 /// other's owner could be waiting for it), and never at all for one it is
 /// inside. (Waits until an operation is applied, a compound disposal's,
 /// are the exception: see `RACSerializer.perform`.)
-#define RACS_OWNED_TRACKED 16
-typedef struct {
-    intptr_t depth;
-    void *_Nullable serializers[RACS_OWNED_TRACKED];
-} racs_owned_serializers_t;
-extern _Thread_local racs_owned_serializers_t racs_owned_serializers;
+extern _Thread_local racs_thread_list_t racs_owned_serializers;
 
 static inline __attribute__((always_inline)) void racs_serializer_entered(void *_Nonnull serializer) {
-    racs_owned_serializers_t *owned = &racs_owned_serializers;
-    intptr_t depth = owned->depth;
-    if (depth < RACS_OWNED_TRACKED) owned->serializers[depth] = serializer;
-    owned->depth = depth + 1;
+    racs_list_push(&racs_owned_serializers, serializer);
 }
 
 static inline __attribute__((always_inline)) void racs_serializer_left(void) {
@@ -76,42 +104,53 @@ static inline __attribute__((always_inline)) bool racs_owns_a_serializer(void) {
     return racs_owned_serializers.depth != 0;
 }
 
-/// Sets `bit` in the first word of every serializer the calling thread is
-/// inside, sequentially consistent: how a thread about to wait briefly says
-/// that their owner waits (see `RACSerializer.waitBriefly`). Returns false,
-/// and sets nothing, past `RACS_OWNED_TRACKED` deep.
+/// Marks every serializer the calling thread is inside (see
+/// `RACSerializer.waitBriefly`).
 static inline __attribute__((always_inline)) bool racs_mark_owned_serializers(intptr_t bit) {
-    racs_owned_serializers_t *owned = &racs_owned_serializers;
-    intptr_t depth = owned->depth;
-    if (depth > RACS_OWNED_TRACKED) return false;
-    for (intptr_t index = 0; index < depth; index++) {
-        atomic_fetch_or_explicit((_Atomic(intptr_t) *)owned->serializers[index], bit, memory_order_seq_cst);
-    }
-    return true;
+    return racs_list_mark(&racs_owned_serializers, bit);
 }
 
-/// Clears what `racs_mark_owned_serializers` set (call it only after that
-/// returned true, at the same depth). Relaxed: the bit only steers others'
-/// choice to wait.
 static inline __attribute__((always_inline)) void racs_unmark_owned_serializers(intptr_t bit) {
-    racs_owned_serializers_t *owned = &racs_owned_serializers;
-    intptr_t depth = owned->depth;
-    for (intptr_t index = 0; index < depth; index++) {
-        atomic_fetch_and_explicit((_Atomic(intptr_t) *)owned->serializers[index], ~bit, memory_order_relaxed);
-    }
+    racs_list_unmark(&racs_owned_serializers, bit);
 }
 
 /// Whether the calling thread is inside `serializer`. Past
 /// `RACS_OWNED_TRACKED` serializers deep it cannot tell, and answers yes,
 /// so that a caller never waits for itself.
 static inline __attribute__((always_inline)) bool racs_owns_serializer(const void *_Nonnull serializer) {
-    racs_owned_serializers_t *owned = &racs_owned_serializers;
+    racs_thread_list_t *owned = &racs_owned_serializers;
     intptr_t depth = owned->depth;
     if (depth > RACS_OWNED_TRACKED) return true;
     for (intptr_t index = 0; index < depth; index++) {
-        if (owned->serializers[index] == serializer) return true;
+        if (owned->items[index] == serializer) return true;
     }
     return false;
+}
+
+/// The once flags (`RACOnceFlag`: a compound disposable's disposal) whose
+/// block the calling thread is running: a thread about to wait for
+/// another's marks them, so that two disposals waiting for each other see
+/// it (see `RACOnceFlag.awaitDone`).
+extern _Thread_local racs_thread_list_t racs_running_once_flags;
+
+static inline __attribute__((always_inline)) void racs_once_flag_entered(void *_Nonnull word) {
+    racs_list_push(&racs_running_once_flags, word);
+}
+
+static inline __attribute__((always_inline)) void racs_once_flag_left(void) {
+    racs_running_once_flags.depth -= 1;
+}
+
+static inline __attribute__((always_inline)) bool racs_runs_a_once_flag(void) {
+    return racs_running_once_flags.depth != 0;
+}
+
+static inline __attribute__((always_inline)) bool racs_mark_running_once_flags(intptr_t bit) {
+    return racs_list_mark(&racs_running_once_flags, bit);
+}
+
+static inline __attribute__((always_inline)) void racs_unmark_running_once_flags(intptr_t bit) {
+    racs_list_unmark(&racs_running_once_flags, bit);
 }
 
 #endif

@@ -114,6 +114,39 @@ final class CompleteDisposalStressTests: XCTestCase {
         }
         XCTAssertEqual(late.load(ordering: .relaxed), 0, "values heard after a dispose() of theirs returned")
     }
+
+    /// Two disposals that wait for each other: one thread disposes a
+    /// compound, whose child another thread is disposing, and the child's
+    /// cleanup disposes the compound again. Each waits for the other's
+    /// disposal, which is inside its own; one of them must go on without
+    /// waiting (the disposals' marks), or both hang.
+    func testTwoDisposalsWaitingForEachOtherDoNotHang() {
+        let rounds = 20_000
+        let cleanups = AtomicWord()
+        let barrier = SpinBarrier(parties: 2)
+        let pairs = UncheckedBox((0..<rounds).map { _ -> (RACCompoundDisposable, RACCompoundDisposable) in
+            let outer = RACCompoundDisposable(), inner = RACCompoundDisposable()
+            inner.add(RACDisposable {
+                outer.dispose()
+                cleanups.value.add(1, ordering: .relaxed)
+            })
+            outer.add(inner)
+            return (outer, inner)
+        })
+        let finished = DispatchGroup()
+        for thread in 0..<2 {
+            finished.enter()
+            Thread {
+                for round in 0..<rounds {
+                    barrier.arriveAndWait()
+                    if thread == 0 { pairs.value[round].0.dispose() } else { pairs.value[round].1.dispose() }
+                }
+                finished.leave()
+            }.start()
+        }
+        XCTAssertEqual(finished.wait(timeout: .now() + 60), .success, "both disposers returned")
+        XCTAssertEqual(cleanups.value.load(ordering: .relaxed), rounds, "one cleanup per round")
+    }
 }
 
 /// An immutable value shared with the test's threads, which only read it.

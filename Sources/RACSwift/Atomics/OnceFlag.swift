@@ -12,7 +12,7 @@ import CShims
 /// claim on, so that, over a disposable's state word, `isDisposed` is true
 /// as soon as a disposal has begun. (A thread id is the address of the
 /// thread's descriptor, `pthread_self`, aligned to at least 16 bytes, so
-/// its bits 0 and 1 are free and no id with bit 0 set equals `done`.)
+/// its bits 0 to 2 are free and no id with bit 0 set equals `done`.)
 /// Bit 1 (`spare`) is not the flag's: a subject's subscription keeps a hint
 /// there (`RACSubjectSubscription.endedBySubject`), which the flag carries
 /// through the claim and may drop when it stores `done`, after the block,
@@ -20,7 +20,10 @@ import CShims
 ///
 /// A caller on the very thread that is running the block (the block asks
 /// for its own result, or a cleanup block disposes its own compound) cannot
-/// wait for itself: `run` tells it, and it decides.
+/// wait for itself: `run` tells it, and it decides. Nor can two runs that
+/// wait for each other's (thread A, disposing a subscription, disposes a
+/// child that thread B is disposing, whose cleanup disposes that
+/// subscription): see `awaitDone`.
 ///
 /// A waiter spins briefly, then sleeps in naps that grow to a millisecond:
 /// the runner does not know whether anyone waits, so it need not pay a
@@ -33,6 +36,10 @@ internal struct RACOnceFlag {
 
     /// The bit the flag leaves to the word's owner.
     @usableFromInline internal static var spare: Int { 2 }
+
+    /// Set while the thread running the block waits for another flag's run
+    /// (see `awaitDone`). A thread id's bit 2 is free too.
+    @usableFromInline internal static var runnerWaits: Int { 4 }
 
     @usableFromInline internal let word: RACAtomicWord
 
@@ -49,8 +56,10 @@ internal struct RACOnceFlag {
     }
 
     /// Runs `compute` unless some thread has claimed it; returns once it has
-    /// run, here or on another thread, and true, except on the thread that
-    /// is running it, which gets false at once. The done case costs one
+    /// run, here or on another thread, and true, except where waiting for
+    /// it could never end: on the thread that is running it, and in a run
+    /// whose waiting could close a cycle (see `awaitDone`), which get false
+    /// at once. The done case costs one
     /// acquire load. `waitWarning` is what a waiter prints once, after a
     /// second, under `racs_warn_once` key `warningKey`.
     @inlinable @inline(__always)
@@ -75,7 +84,9 @@ internal struct RACOnceFlag {
             // the claim.
             let found = word.compareExchange(expected: seen, desired: seen | me, .acq_rel, .acquire)
             if found == seen {
+                racs_once_flag_entered(word.address)
                 compute()
+                racs_once_flag_left()
                 // Release: what the block did is visible to whoever sees
                 // done.
                 word.store(Self.done, .release)
@@ -83,18 +94,43 @@ internal struct RACOnceFlag {
             }
             seen = found
         }
-        let runner = seen & ~Self.spare
+        let runner = seen & ~(Self.spare | Self.runnerWaits)
         if runner == Self.done { return true }
         if runner == me { return false }
-        awaitDone(warningKey: warningKey, waitWarning: waitWarning)
-        return true
+        return awaitDone(warningKey: warningKey, waitWarning: waitWarning)
     }
 
-    /// Waits until another thread's run is done.
+    /// Waits until another thread's run is done; returns false, at once, if
+    /// this thread is running flags of its own and the other run's thread
+    /// is waiting too.
+    ///
+    /// Why: two disposals can wait for each other. Thread A, disposing a
+    /// subscription, disposes a child that thread B has begun to dispose
+    /// (its terminal event), and the child's cleanup disposes that
+    /// subscription again on B. Each waits for the other's run, which is
+    /// inside its own. So a waiter that runs flags marks them
+    /// (`runnerWaits`), then looks for the mark on the one it would wait
+    /// for, and does not wait if it is there. Mark and look are sequentially
+    /// consistent in every waiter: if each waiter of a cycle looked before
+    /// the next one marked, the first look would come after the last mark,
+    /// which came after it; so at least one of them sees a mark, and the
+    /// cycle never closes. (A waiter that runs no flag cannot be in a
+    /// cycle, since nobody waits for it: it always waits. One that does may
+    /// now and then not wait for a run whose thread waits for a third,
+    /// unrelated one: the price of not knowing for what it waits.)
     @usableFromInline
-    internal func awaitDone(warningKey: Int32, waitWarning: StaticString) {
+    internal func awaitDone(warningKey: Int32, waitWarning: StaticString) -> Bool {
+        let runsFlags = racs_runs_a_once_flag()
+        if runsFlags {
+            guard racs_mark_running_once_flags(Self.runnerWaits) else { return false }
+            if word.load(.seq_cst) & Self.runnerWaits != 0 {
+                racs_unmark_running_once_flags(Self.runnerWaits)
+                return false
+            }
+        }
+        defer { if runsFlags { racs_unmark_running_once_flags(Self.runnerWaits) } }
         for round in 0..<1_064 {
-            if isDone { return }
+            if isDone { return true }
             if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
         }
         let start = racs_monotonic_ns()
@@ -110,5 +146,6 @@ internal struct RACOnceFlag {
                 }
             }
         }
+        return true
     }
 }

@@ -192,14 +192,17 @@ internal enum RACSequenceKind {
 
 extension RACOnceFlag {
     /// Computes a lazy sequence's field once (see `RACOnceFlag`): a second
-    /// reader waits for the first. A block that reads its own field would
-    /// wait for itself forever; it stops with a message instead.
+    /// reader waits for the first. A block that reads its own field, or
+    /// one that another thread is computing while it waits for this one,
+    /// would wait forever; it stops with a message instead.
     @inlinable
     internal func computeOnce(_ compute: () -> Void) {
         let computed = run(warningKey: 4, waitWarning: """
             RACSwift: a thread has waited 1 s for another thread computing the same lazy \
             RACSequence value, and waits on. (Warned once.)
             """, compute)
-        if !computed { racMisuse("a lazy RACSequence value depends on itself") }
+        if !computed {
+            racMisuse("a lazy RACSequence value depends on itself (perhaps through a value another thread computes)")
+        }
     }
 }
