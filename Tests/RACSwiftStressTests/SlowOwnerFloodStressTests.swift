@@ -63,7 +63,7 @@ final class SlowOwnerFloodStressTests: XCTestCase {
             observed.hear(value)
         }
         let stop = Atomic<Bool>(false)
-        let sent = Shared(Array(repeating: 0, count: senders))
+        let sent = (0..<senders).map { _ in AtomicWord() }
         let residentBefore = residentMegabytes()
         runConcurrently(threads: senders + 1) { thread in
             guard thread < senders else {
@@ -73,10 +73,10 @@ final class SlowOwnerFloodStressTests: XCTestCase {
                 return
             }
             let count = self.flood(subject, as: thread, into: observed) { _ in !stop.load(ordering: .relaxed) }
-            sent.value[thread] = count
+            sent[thread].value.store(count, ordering: .relaxed)
         }
         // Every sender has returned, so no thread is delivering any more.
-        XCTAssertEqual(observed.received, sent.value.reduce(0, +), "every value heard")
+        XCTAssertEqual(observed.received, sent.reduce(0) { $0 + $1.value.load(ordering: .relaxed) }, "every value heard")
         XCTAssertEqual(observed.outOfOrder, 0, "each sender's values in its order")
         // 64 handed over, plus one per sender in the middle of its send.
         XCTAssertLessThanOrEqual(observed.largestBacklog, 64 + senders, "values queued at once")

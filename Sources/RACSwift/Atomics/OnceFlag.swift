@@ -7,12 +7,13 @@ import CShims
 /// point 12) and a lazily computed field of a `RACSequence` (a second
 /// reader must not compute it again, nor see it half made).
 ///
-/// The word is 0 until a thread claims the block, that thread's id with
+/// The word is 0 until a thread claims the block, that thread's token with
 /// bit 0 set while it runs, and `done` afterwards. Bit 0 is set from the
 /// claim on, so that, over a disposable's state word, `isDisposed` is true
-/// as soon as a disposal has begun. (A thread id is the address of the
-/// thread's descriptor, `pthread_self`, aligned to at least 16 bytes, so
-/// its bits 0 to 2 are free and no id with bit 0 set equals `done`.)
+/// as soon as a disposal has begun. (A thread's token,
+/// `racs_thread_token()`, is the address of one of its thread-locals,
+/// aligned to a word, so its bits 0 to 2 are free and no token with bit 0
+/// set equals `done`.)
 /// Bit 1 (`spare`) is not the flag's: a subject's subscription keeps a hint
 /// there (`RACSubjectSubscription.endedBySubject`), which the flag carries
 /// through the claim and may drop when it stores `done`, after the block,
@@ -59,24 +60,37 @@ internal struct RACOnceFlag {
     /// run, here or on another thread, and true, except where waiting for
     /// it could never end: on the thread that is running it, and in a run
     /// whose waiting could close a cycle (see `awaitDone`), which get false
-    /// at once. The done case costs one
-    /// acquire load. `waitWarning` is what a waiter prints once, after a
-    /// second, under `racs_warn_once` key `warningKey`.
+    /// at once. The done case costs one acquire load. `waitWarning` is what
+    /// a waiter prints once, after a second, under `racs_warn_once` key
+    /// `warningKey`.
     @inlinable @inline(__always)
     internal func run(warningKey: Int32, waitWarning: StaticString, _ compute: () -> Void) -> Bool {
-        if isDone { return true }
-        return claimOrWait(warningKey: warningKey, waitWarning: waitWarning, compute)
+        let seen = claim()
+        guard seen == Self.claimed else {
+            return seen == Self.done || seen != Self.mine
+                && awaitDone(warningKey: warningKey, waitWarning: waitWarning)
+        }
+        compute()
+        finish()
+        return true
     }
 
-    /// Marks the block run, for a field set before its owner is shared.
-    @inlinable
-    internal func markDone() {
-        word.store(Self.done, .relaxed)
-    }
+    /// What `claim()` returns when this thread has claimed the block.
+    @usableFromInline internal static var claimed: Int { 0 }
 
-    @usableFromInline
-    internal func claimOrWait(warningKey: Int32, waitWarning: StaticString, _ compute: () -> Void) -> Bool {
-        let me = RACThreadID.current | 1
+    /// What `claim()` returns when this thread is running the block
+    /// already. (Even: no running thread's token, which has bit 0 set.)
+    @usableFromInline internal static var mine: Int { 2 }
+
+    /// Claims the block for this thread, if nobody has: returns `claimed`,
+    /// and the caller must run the block, then `finish()`. Otherwise
+    /// returns what it saw: `done`; `mine`, if this thread is running it;
+    /// or the running thread's token, odd (then `awaitDone`). Spelled out (rather than `run` with a closure) for
+    /// `RACCompoundDisposable.dispose(endedBy:)`, which every subscription
+    /// ends with, so that its disposal stays one function.
+    @inlinable @inline(__always)
+    internal func claim() -> Int {
+        let me = racs_thread_token() | 1
         // Acquire: a loser that reads `done` sees what the block did.
         var seen = word.load(.acquire)
         while seen & 1 == 0 {
@@ -85,19 +99,26 @@ internal struct RACOnceFlag {
             let found = word.compareExchange(expected: seen, desired: seen | me, .acq_rel, .acquire)
             if found == seen {
                 racs_once_flag_entered(word.address)
-                compute()
-                racs_once_flag_left()
-                // Release: what the block did is visible to whoever sees
-                // done.
-                word.store(Self.done, .release)
-                return true
+                return Self.claimed
             }
             seen = found
         }
         let runner = seen & ~(Self.spare | Self.runnerWaits)
-        if runner == Self.done { return true }
-        if runner == me { return false }
-        return awaitDone(warningKey: warningKey, waitWarning: waitWarning)
+        return runner == me ? Self.mine : runner
+    }
+
+    /// Ends this thread's run of the block, after `claim()`.
+    @inlinable @inline(__always)
+    internal func finish() {
+        racs_once_flag_left()
+        // Release: what the block did is visible to whoever sees done.
+        word.store(Self.done, .release)
+    }
+
+    /// Marks the block run, for a field set before its owner is shared.
+    @inlinable
+    internal func markDone() {
+        word.store(Self.done, .relaxed)
     }
 
     /// Waits until another thread's run is done; returns false, at once, if

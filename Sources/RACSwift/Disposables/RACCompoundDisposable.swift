@@ -169,17 +169,30 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// its own subscription) returns at once: it would wait for itself.
     @usableFromInline
     internal final func dispose(endedBy sink: RACDisposable?) {
-        _ = disposal.run(warningKey: 3, waitWarning: """
+        let seen = disposal.claim()
+        guard seen == RACOnceFlag.claimed else {
+            // Another thread's token is odd; done and this thread's own
+            // disposal (a cleanup block disposing its subscription, or the
+            // primary sink ending it again) return at once.
+            if seen & 1 != 0 && seen != RACOnceFlag.done { awaitDisposal() }
+            return
+        }
+        Self.dispose(&primary, unless: sink)
+        if !hasNothingToDispose {
+            serializer.perform(.disposeAll, untilApplied: true, now: { disposeChildren() }) { apply($0) }
+        }
+        didDispose()
+        disposal.finish()
+    }
+
+    /// Waits for the disposal another thread has under way (see
+    /// `RACOnceFlag.awaitDone` for when it does not).
+    private func awaitDisposal() {
+        _ = disposal.awaitDone(warningKey: 3, waitWarning: """
             RACSwift: dispose() has waited 1 s for another thread disposing the same subscription or \
             compound disposable, whose cleanup has not finished, and waits on until it has. Is a \
             disposable's block on that thread waiting for this one? (Warned once.)
-            """) {
-            Self.dispose(&primary, unless: sink)
-            if !hasNothingToDispose {
-                serializer.perform(.disposeAll, untilApplied: true, now: { disposeChildren() }) { apply($0) }
-            }
-            didDispose()
-        }
+            """)
     }
 
     /// The disposal, run once, over the state word: its bit 0 (what
@@ -265,6 +278,7 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
 
     /// Disposes the sink `reference` holds, if it is still alive and is not
     /// `stopped`, and clears the reference.
+    @inline(__always)
     private static func dispose(_ reference: inout RACUnownedReference, unless stopped: RACDisposable?) {
         guard let object = reference.object else { return }
         if let stopped, Unmanaged.passUnretained(stopped).toOpaque() == object {
