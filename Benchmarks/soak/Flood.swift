@@ -27,23 +27,17 @@ enum Flood {
 
     /// The subscriber's state, touched only inside the subject's deliveries.
     private final class Arrivals: @unchecked Sendable {
-        var counts: [Int]
-        var next: [Int]
-        var outOfOrder = 0
+        var order: SenderOrder
         var sink = 0
 
         init(senders: Int) {
-            counts = Array(repeating: 0, count: senders)
-            next = Array(repeating: 0, count: senders)
+            order = SenderOrder(senders: senders)
         }
 
         func receive(_ value: Int) {
             sink &+= simulatedWork(value)
             guard value >= 0 else { return } // a probe
-            let sender = Stamp.sender(value)
-            if Stamp.sequence(value) != next[sender] { outOfOrder += 1 }
-            next[sender] = Stamp.sequence(value) + 1
-            counts[sender] += 1
+            order.hear(value)
         }
     }
 
@@ -94,12 +88,12 @@ enum Flood {
         }
         let growth = max(Double(peak.load(ordering: .relaxed)), residentMegabytes()) - before
         let totalSent = sent.map { $0.value.load(ordering: .relaxed) }
-        let exact = arrivals.counts == totalSent && arrivals.outOfOrder == 0
+        let exact = arrivals.order.isExact(sent: totalSent)
         let send = Double(longestSend.load(ordering: .relaxed)) / 1e6
         let churnCall = Double(longestChurnCall.load(ordering: .relaxed)) / 1e6
         report("flood: \(senders) senders\(churn ? " + subscribe/dispose churn" : ""), \(seconds) s")
         report(String(format: "  values sent %ld, delivered %ld, in order and exact: %@",
-                     totalSent.reduce(0, +), arrivals.counts.reduce(0, +), exact ? "yes" : "NO"))
+                     totalSent.reduce(0, +), arrivals.order.counts.reduce(0, +), exact ? "yes" : "NO"))
         report(String(format: "  longest sendNext %.2f ms; resident set %.1f MB -> peak %.1f MB (growth %.1f MB)",
                      send, before, before + growth, growth))
         var passed = exact && send * 1e6 <= Double(callBound) && growth <= growthBound

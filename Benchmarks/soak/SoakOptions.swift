@@ -1,18 +1,34 @@
 /// The command line, parsed.
 ///
-///     soak [--seconds N] [--flood]
+///     soak [--seconds N] [--flood | --forwarding | --slow-subscriber | --long-delivery]
 struct SoakOptions {
+    /// What the run does: the mixed load, or one of the measurements
+    /// instead of it.
+    enum Mode {
+        case mixedLoad, flood, forwarding, slowSubscriber, longDelivery
+    }
+
     var seconds = 60.0
-    var flood = false
+    var mode = Mode.mixedLoad
 
     static let usage = """
-        usage: soak [--seconds N] [--flood]
-          --seconds N   how long the mixed load runs (default 60); with --flood,
-                        how long each flood lasts (default 3)
-          --flood       instead, the two floods of docs/Concurrency.md points 8 and 9: three
-                        senders into one slow subscriber, then two with a
-                        subscribe/dispose churn; prints the longest calls and the
-                        growth of the resident set, and fails past 100 ms or 64 MB
+        usage: soak [--seconds N] [--flood | --forwarding | --slow-subscriber | --long-delivery]
+          --seconds N         how long the mixed load runs (default 60); with --flood,
+                              --slow-subscriber or --long-delivery, how long each
+                              flood lasts (default 3)
+          --flood             instead, the two floods of docs/Concurrency.md points 8 and 9: three
+                              senders into one slow subscriber, then two with a
+                              subscribe/dispose churn; prints the longest calls and the
+                              growth of the resident set, and fails past 100 ms or 64 MB
+          --forwarding        instead, rings and chains of subjects that forward from
+                              inside their deliveries: prints the most deliveries one
+                              call ran and each subject's largest backlog; fails only
+                              if a value is lost or reordered
+          --slow-subscriber   instead, two senders into a subscriber taking 20 ms per
+                              value; prints the backlog, the resident set and the
+                              longest call over time; fails if a value is lost or
+                              reordered, or if calls still run 10 s after the stop
+          --long-delivery     the same with eight senders and one delivery of 1.2 s
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -30,11 +46,20 @@ struct SoakOptions {
                 }
                 seconds = value
                 secondsGiven = true
-            case "--flood": flood = true
+            case "--flood": try choose(.flood)
+            case "--forwarding": try choose(.forwarding)
+            case "--slow-subscriber": try choose(.slowSubscriber)
+            case "--long-delivery": try choose(.longDelivery)
             case "-h", "--help": throw UsageError(description: "")
             default: throw UsageError(description: "unknown argument \(flag)")
             }
         }
-        if flood && !secondsGiven { seconds = 3 }
+        if mode != .mixedLoad && !secondsGiven { seconds = 3 }
+    }
+
+    /// One mode per run.
+    private mutating func choose(_ chosen: Mode) throws {
+        guard mode == .mixedLoad else { throw UsageError(description: "one of the modes at a time") }
+        mode = chosen
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
 import RACSwiftTestSupport
 
-// `swift run -c release soak [--seconds N] [--flood]`
+// `swift run -c release soak [--seconds N] [--flood | --forwarding | --slow-subscriber | --long-delivery]`
 //
 // The mixed load (default): every point of docs/Concurrency.md at once for N
 // seconds (default 60), every stream checked. Exit status: 0 when nothing
 // was violated, 1 on any violation (the first ones are printed), 2 on a
 // usage error. With --flood, the floods of points 8 and 9 instead, failing
-// past their bounds.
+// past their bounds. With --forwarding, --slow-subscriber or
+// --long-delivery, the measurements of those bounds for forwarding
+// subjects and slow owners (issue 21), failing only if a value is lost or
+// reordered (or, for a slow owner, if calls never end).
 
 let options: SoakOptions
 do {
@@ -23,8 +26,12 @@ guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
     exit(2)
 }
 
-if options.flood {
-    exit(Flood.run(seconds: options.seconds) ? 0 : 1)
+switch options.mode {
+case .mixedLoad: break
+case .flood: exit(Flood.run(seconds: options.seconds) ? 0 : 1)
+case .forwarding: exit(Forwarding.run() ? 0 : 1)
+case .slowSubscriber: exit(SlowOwner.slowSubscriber(seconds: options.seconds) ? 0 : 1)
+case .longDelivery: exit(SlowOwner.longDelivery(seconds: options.seconds) ? 0 : 1)
 }
 
 let load = MixedLoad()
