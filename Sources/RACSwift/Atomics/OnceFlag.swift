@@ -135,21 +135,39 @@ internal struct RACOnceFlag {
     /// consistent in every waiter: if each waiter of a cycle looked before
     /// the next one marked, the first look would come after the last mark,
     /// which came after it; so at least one of them sees a mark, and the
-    /// cycle never closes. (A waiter that runs no flag cannot be in a
-    /// cycle, since nobody waits for it: it always waits. One that does may
+    /// cycle never closes. (A waiter that runs no flag and is inside no
+    /// serializer cannot be in a cycle, since nobody waits for it: it always
+    /// waits. One that does may
     /// now and then not wait for a run whose thread waits for a third,
     /// unrelated one: the price of not knowing for what it waits.)
+    ///
+    /// The same holds for a thread inside a serializer (a compound's, whose
+    /// owner lets go of a disposable whose deinit disposes), waited for by
+    /// a disposal that waits until its operation is applied there: such a
+    /// thread also marks the serializers it is inside (`disposalWaits`),
+    /// and the disposal marks its flags before it looks for that mark (see
+    /// `RACSerializer.wait`).
     @usableFromInline
     internal func awaitDone(warningKey: Int32, waitWarning: StaticString) -> Bool {
-        let runsFlags = racs_runs_a_once_flag()
-        if runsFlags {
+        let marks = racs_runs_a_once_flag() || racs_owns_a_serializer()
+        if marks {
             guard racs_mark_running_once_flags(Self.runnerWaits) else { return false }
+            guard racs_mark_owned_serializers(RACSerializerLimits.disposalWaits) else {
+                racs_unmark_running_once_flags(Self.runnerWaits)
+                return false
+            }
             if word.load(.seq_cst) & Self.runnerWaits != 0 {
+                racs_unmark_owned_serializers(RACSerializerLimits.disposalWaits)
                 racs_unmark_running_once_flags(Self.runnerWaits)
                 return false
             }
         }
-        defer { if runsFlags { racs_unmark_running_once_flags(Self.runnerWaits) } }
+        defer {
+            if marks {
+                racs_unmark_owned_serializers(RACSerializerLimits.disposalWaits)
+                racs_unmark_running_once_flags(Self.runnerWaits)
+            }
+        }
         for round in 0..<1_064 {
             if isDone { return true }
             if round < 1_000 { racs_cpu_relax() } else { racs_yield() }

@@ -21,9 +21,11 @@ import CShims
 //   warns once. Nothing is left set: the next arrival waits again, so a
 //   stuck owner lets its queue grow by at most one operation per sending
 //   thread per `patience`, and a slow one not at all.
-// - `untilApplied` waiters (a compound disposable's `dispose()`) never stop:
-//   returning early would break its promise. They warn once when the owner
-//   has applied nothing for `patience`, and wait on.
+// - `untilApplied` waiters (a compound disposable's `dispose()`) do not stop
+//   for time: returning early would break its promise. They warn once when
+//   the owner has applied nothing for `patience`, and wait on. They do not
+//   wait at all when this serializer's owner waits for the very disposal
+//   they are running (see `RACOnceFlag.awaitDone`).
 extension RACSerializer {
     /// Waits until the owner has applied `node`'s operation or passed the
     /// serializer on to this thread; returns which (`applied`, `owner`), or
@@ -33,6 +35,20 @@ extension RACSerializer {
     internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
         if !untilApplied && racs_owns_a_serializer() { return waitBriefly(for: node) }
         let state = node.state
+        // A disposal waiting here could be waited for by this serializer's
+        // owner: a disposable freed inside the owner's turn, whose deinit
+        // disposes the compound this thread is disposing. So, as
+        // `RACOnceFlag.awaitDone` says, it marks the disposals it runs,
+        // then looks for the owner's mark, sequentially consistent both.
+        let marksDisposals = untilApplied && racs_runs_a_once_flag()
+        if marksDisposals {
+            guard racs_mark_running_once_flags(RACOnceFlag.runnerWaits) else { return stopWaiting(on: state) }
+            if entries.load(.seq_cst) & RACSerializerLimits.disposalWaits != 0 {
+                racs_unmark_running_once_flags(RACOnceFlag.runnerWaits)
+                return stopWaiting(on: state)
+            }
+        }
+        defer { if marksDisposals { racs_unmark_running_once_flags(RACOnceFlag.runnerWaits) } }
         // Spin first, then yield, then sleep: at the bound, the owner
         // reaches the node within a term's deliveries (microseconds), and
         // a sleep and its wake-up cost a system call each, more than the
@@ -128,7 +144,13 @@ extension RACSerializer {
                 return seen
             }
         }
-        // Go on as a plain hand-over, unless the owner got here first.
+        return stopWaiting(on: state)
+    }
+
+    /// Goes on as a plain hand-over, unless the owner got here first (then
+    /// returns what it did: `applied` or `owner`). Before the wait slept.
+    @usableFromInline
+    internal func stopWaiting(on state: RACAtomicWord) -> Int {
         let seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.none,
                                          .acquire, .acquire)
         return seen == RACHandOverState.waiting ? RACHandOverState.none : seen

@@ -11,8 +11,13 @@ internal enum RACSerializerLimits {
     /// one then.
     @inlinable internal static var ownerWaits: Int { 1 << (Int.bitWidth - 3) }
 
+    /// Set while this serializer's owner waits for another thread's
+    /// disposal (see `RACOnceFlag.awaitDone`): a disposal that waits until
+    /// an operation is applied here does not wait then.
+    @inlinable internal static var disposalWaits: Int { 1 << (Int.bitWidth - 4) }
+
     /// The count of outstanding entries, below the flag bits.
-    @inlinable internal static var countMask: Int { ownerWaits - 1 }
+    @inlinable internal static var countMask: Int { disposalWaits - 1 }
 
     /// How many operations an owner applies before it passes the serializer
     /// on to a waiting caller. Large enough that a hand-off of ownership
