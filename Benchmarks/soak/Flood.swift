@@ -7,17 +7,59 @@ import Synchronization
 /// that never stop, into one subject whose subscriber does about 200
 /// multiply-adds per value, slower than they send.
 ///
-/// 1. Three senders for `seconds`: the longest single `sendNext`, the
-///    growth of the resident set, and exact counts.
+/// 1. Three senders for `seconds`: the most deliveries a single `sendNext`
+///    ran, the growth of the resident set, and exact counts.
 /// 2. Two senders while a third thread subscribes, sends a probe, waits for
-///    it (2 s at most) and disposes, over and over: the longest subscribe,
-///    dispose and send, and the probes missed.
+///    it (2 s at most) and disposes, over and over: the most deliveries a
+///    subscribe, dispose or send ran, and the probes missed.
 ///
-/// Fails (returns false) past 100 ms for any call or 64 MB of growth.
+/// Point 8 bounds the work of a call, not its time, so that is what is
+/// checked: the deliveries to the flooded subscriber each call ran on its
+/// own thread (`ThreadDeliveries`), against `deliveryBound(threads:)`. The
+/// longest call is printed, in milliseconds, for information only: on a
+/// loaded machine a thread descheduled mid-call lasts a time slice or more
+/// whatever the bound on its work.
+///
+/// Fails (returns false) past the bound of deliveries for any call, on
+/// 64 MB of growth, on a value lost, doubled or reordered, on a probe
+/// missed, or on a delivery on a thread that was not counted.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 enum Flood {
-    static let callBound: UInt64 = 100_000_000
     static let growthBound = 64.0
+
+    /// The most deliveries to the flooded subscriber one call may run on
+    /// its thread, when `threads` threads touch the subject (send,
+    /// subscribe or dispose), the caller included. The subscriber is
+    /// subscribed throughout and its block sends nothing, so each
+    /// `sendNext` the subject applies is one delivery to it, on the thread
+    /// that applies it, and no other operation is one (subscribe and
+    /// dispose deliver nothing; the probes' own subscriber is not counted).
+    /// Deliveries are thus at most the operations the call applies
+    /// (RACSerializer, `drain`):
+    ///
+    /// - 1: its own operation. A caller that finds the subject idle
+    ///   applies it on entry, before it drains what was handed over
+    ///   meanwhile; one the serializer is passed to, or that finds it idle
+    ///   after pushing, applies it first in its drain.
+    /// - 64 (`termLength`): the term, the operations a drain applies before
+    ///   it sets the retiring bit (for a caller that entered idle, others'
+    ///   only; otherwise its own is among them, one to spare).
+    /// - 64 (`backlogLimit`): from the retiring bit on, arrivals wait and
+    ///   the first waiter the owner meets in the queue is passed the
+    ///   serializer, with the rest; the owner applies only what was handed
+    ///   over, without waiting, before: at most 64 (a caller hands over and
+    ///   returns only if it read fewer than 64 outstanding, and the
+    ///   outstanding count includes every operation handed over and not
+    ///   yet applied)...
+    /// - threads - 1: ...plus one per other thread in the middle of a send,
+    ///   which read the count before the bit was set (or below 64) and
+    ///   pushed after. A thread has one such push at most: its next call
+    ///   reads the bit, or the count, and waits.
+    ///
+    /// That is docs/Concurrency.md point 8's bound, with nothing added.
+    static func deliveryBound(threads: Int) -> Int {
+        1 + 64 + 64 + (threads - 1)
+    }
 
     static func run(seconds: Double) -> Bool {
         let first = flood(senders: 3, churn: false, seconds: seconds)
@@ -44,8 +86,14 @@ enum Flood {
     private static func flood(senders: Int, churn: Bool, seconds: Double) -> Bool {
         let subject = RACSubject<Int>()
         let arrivals = Arrivals(senders: senders)
-        subject.subscribeNext { arrivals.receive($0) }
+        subject.subscribeNext { value in
+            ThreadDeliveries.count()
+            arrivals.receive(value)
+        }
+        let bound = deliveryBound(threads: senders + (churn ? 1 : 0))
         let stop = Atomic<Bool>(false)
+        let mostPerSend = Atomic<Int>(0)
+        let mostPerChurnCall = Atomic<Int>(0)
         let longestSend = Atomic<UInt64>(0)
         let longestChurnCall = Atomic<UInt64>(0)
         let sent = (0..<senders).map { _ in AtomicWord() }
@@ -62,48 +110,69 @@ enum Flood {
                     peak.max(Int(residentMegabytes()), ordering: .relaxed)
                 }
                 stop.store(true, ordering: .relaxed)
-            } else if index > senders {
+                return
+            }
+            let tally = ThreadDeliveries.start()
+            defer { ThreadDeliveries.stop() }
+            if index > senders {
+                /// Runs `call`, recording its time and the deliveries it ran.
+                func measured<Result>(_ most: borrowing Atomic<Int>, _ longest: borrowing Atomic<UInt64>,
+                                      _ call: () -> Result) -> Result {
+                    let (delivered, start) = (tally.count, monotonicNanoseconds())
+                    let result = call()
+                    longest.max(monotonicNanoseconds() - start, ordering: .relaxed)
+                    most.max(tally.count - delivered, ordering: .relaxed)
+                    return result
+                }
                 var probe = -1
                 while !stop.load(ordering: .relaxed) {
                     let heard = DispatchSemaphore(value: 0)
                     let expected = probe
-                    var start = monotonicNanoseconds()
-                    let disposable = subject.subscribeNext { if $0 == expected { heard.signal() } }
-                    longestChurnCall.max(monotonicNanoseconds() - start, ordering: .relaxed)
-                    start = monotonicNanoseconds()
-                    subject.sendNext(probe)
-                    longestSend.max(monotonicNanoseconds() - start, ordering: .relaxed)
+                    let disposable = measured(mostPerChurnCall, longestChurnCall) {
+                        subject.subscribeNext { if $0 == expected { heard.signal() } }
+                    }
+                    measured(mostPerSend, longestSend) { subject.sendNext(probe) }
                     if heard.wait(timeout: .now() + 2) == .timedOut { missed.add(1, ordering: .relaxed) }
-                    start = monotonicNanoseconds()
-                    disposable.dispose()
-                    longestChurnCall.max(monotonicNanoseconds() - start, ordering: .relaxed)
+                    measured(mostPerChurnCall, longestChurnCall) { disposable.dispose() }
                     probe -= 1
                     cycles.add(1, ordering: .relaxed)
                 }
             } else {
-                let (count, longest) = sendNumbered(into: subject, as: index, until: stop)
+                var delivered = 0
+                let (count, longest) = sendNumbered(into: subject, as: index, until: stop) { _ in
+                    // This thread delivers only inside its own calls: all it
+                    // delivered since the last one returned, this one ran.
+                    mostPerSend.max(tally.count - delivered, ordering: .relaxed)
+                    delivered = tally.count
+                }
                 sent[index].value.store(count, ordering: .relaxed)
                 longestSend.max(longest, ordering: .relaxed)
             }
         }
         let growth = max(Double(peak.load(ordering: .relaxed)), residentMegabytes()) - before
         let totalSent = sent.map { $0.value.load(ordering: .relaxed) }
-        let exact = arrivals.order.isExact(sent: totalSent)
+        let elsewhere = ThreadDeliveries.elsewhere.exchange(0, ordering: .relaxed)
+        let exact = arrivals.order.isExact(sent: totalSent) && elsewhere == 0
+        let perSend = mostPerSend.load(ordering: .relaxed)
         let send = Double(longestSend.load(ordering: .relaxed)) / 1e6
-        let churnCall = Double(longestChurnCall.load(ordering: .relaxed)) / 1e6
         report("flood: \(senders) senders\(churn ? " + subscribe/dispose churn" : ""), \(seconds) s")
-        report(String(format: "  values sent %ld, delivered %ld, in order and exact: %@",
-                     totalSent.reduce(0, +), arrivals.order.counts.reduce(0, +), exact ? "yes" : "NO"))
-        report(String(format: "  longest sendNext %.2f ms; resident set %.1f MB -> peak %.1f MB (growth %.1f MB)",
-                     send, before, before + growth, growth))
-        var passed = exact && send * 1e6 <= Double(callBound) && growth <= growthBound
+        report(String(format: "  values sent %ld, delivered %ld, in order and exact: %@%@",
+                     totalSent.reduce(0, +), arrivals.order.counts.reduce(0, +), exact ? "yes" : "NO",
+                     elsewhere == 0 ? "" : " (\(elsewhere) deliveries on threads not counted)"))
+        report(String(format: "  most deliveries in one sendNext %ld (bound %ld); longest sendNext %.2f ms (not checked)",
+                     perSend, bound, send))
+        report(String(format: "  resident set %.1f MB -> peak %.1f MB (growth %.1f MB)", before, before + growth, growth))
+        var passed = exact && perSend <= bound && growth <= growthBound
         if churn {
-            report(String(format: "  churn: %ld cycles, longest subscribe or dispose %.2f ms, probes missed %ld",
-                         cycles.load(ordering: .relaxed), churnCall, missed.load(ordering: .relaxed)))
-            passed = passed && churnCall * 1e6 <= Double(callBound) && missed.load(ordering: .relaxed) == 0
+            let perChurnCall = mostPerChurnCall.load(ordering: .relaxed)
+            report(String(format: "  churn: %ld cycles, probes missed %ld; most deliveries in one subscribe or dispose %ld (bound %ld), longest %.2f ms (not checked)",
+                         cycles.load(ordering: .relaxed), missed.load(ordering: .relaxed), perChurnCall, bound,
+                         Double(longestChurnCall.load(ordering: .relaxed)) / 1e6))
+            passed = passed && perChurnCall <= bound && missed.load(ordering: .relaxed) == 0
                 && cycles.load(ordering: .relaxed) > 0
         }
-        report(passed ? "  PASS (bounds: 100 ms per call, 64 MB growth)" : "  FAIL (bounds: 100 ms per call, 64 MB growth)")
+        let bounds = "bounds: \(bound) deliveries per call, 64 MB growth"
+        report(passed ? "  PASS (\(bounds))" : "  FAIL (\(bounds))")
         return passed
     }
 }

@@ -18,8 +18,9 @@ struct SoakOptions {
                               flood lasts (default 3)
           --flood             instead, the two floods of docs/Concurrency.md points 8 and 9: three
                               senders into one slow subscriber, then two with a
-                              subscribe/dispose churn; prints the longest calls and the
-                              growth of the resident set, and fails past 100 ms or 64 MB
+                              subscribe/dispose churn; prints the most deliveries one call
+                              ran, the longest calls and the growth of the resident set,
+                              and fails past point 8's bound of deliveries per call or 64 MB
           --forwarding        instead, rings and chains of subjects that forward from
                               inside their deliveries: prints the most deliveries one
                               call ran and each subject's largest backlog; fails only
