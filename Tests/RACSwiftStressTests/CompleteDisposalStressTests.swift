@@ -134,17 +134,27 @@ final class CompleteDisposalStressTests: XCTestCase {
             return (outer, inner)
         })
         let finished = DispatchGroup()
+        let roundsDone = AtomicWord()
         for thread in 0..<2 {
             finished.enter()
             Thread {
                 for round in 0..<rounds {
                     barrier.arriveAndWait()
                     if thread == 0 { pairs.value[round].0.dispose() } else { pairs.value[round].1.dispose() }
+                    if thread == 0 { roundsDone.value.add(1, ordering: .relaxed) }
                 }
                 finished.leave()
             }.start()
         }
-        XCTAssertEqual(finished.wait(timeout: .now() + 60), .success, "both disposers returned")
+        // A hang is a round that never ends: fail after 20 s without one,
+        // however slow the rounds are on a loaded machine.
+        var seen = -1
+        while finished.wait(timeout: .now() + 20) == .timedOut {
+            let now = roundsDone.value.load(ordering: .relaxed)
+            if now == seen { break }
+            seen = now
+        }
+        XCTAssertEqual(roundsDone.value.load(ordering: .relaxed), rounds, "both disposers returned in every round")
         XCTAssertEqual(cleanups.value.load(ordering: .relaxed), rounds, "one cleanup per round")
     }
 }

@@ -191,4 +191,36 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
         XCTAssertGreaterThan(seconds, 1.9, "the second send past the bound waited too")
         XCTAssertLessThan(seconds, 8, "two waits of about a second, not a deadlock")
     }
+
+    /// A `RACProperty`'s set waits for another thread's delivery of the
+    /// same property to take it in; if that delivery's block waits for the
+    /// setter (here, for its set to return), the set gives up once the
+    /// delivering thread has delivered nothing for a second, as a send
+    /// does, and its value is still delivered in its place. (Only a
+    /// disposal's wait never gives up: a set that did hung here for good.)
+    func testAPropertySetThatTheDeliveringThreadWaitsForGivesUpWaiting() {
+        let property = RACProperty(0)
+        let setterIsDone = DispatchSemaphore(value: 0)
+        let deliveringIsInside = DispatchSemaphore(value: 0)
+        let heard = Shared<[Int]>([])
+        property.signal.subscribeNext { value in
+            heard.value.append(value)
+            if value == 1 {
+                deliveringIsInside.signal()
+                XCTAssertEqual(setterIsDone.wait(timeout: .now() + 10), .success, "the set returned")
+            }
+        }
+        let delivering = Thread { property.value = 1 }
+        delivering.start()
+        deliveringIsInside.wait()
+        let start = monotonicNanoseconds()
+        property.value = 2
+        setterIsDone.signal()
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        XCTAssertLessThan(seconds, 5, "a wait of about a second, not a deadlock")
+        // The delivering thread delivers the queued set before it returns.
+        let deadline = Date().addingTimeInterval(10)
+        while heard.value.count < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(heard.value, [0, 1, 2], "every value, in order")
+    }
 }

@@ -57,10 +57,8 @@ internal struct RACOnceFlag {
     }
 
     /// Runs `compute` unless some thread has claimed it; returns once it has
-    /// run, here or on another thread, and true, except where waiting for
-    /// it could never end: on the thread that is running it, and in a run
-    /// whose waiting could close a cycle (see `awaitDone`), which get false
-    /// at once. The done case costs one acquire load. `waitWarning` is what
+    /// run, here or on another thread, and true, except on the thread that
+    /// is running it, which gets false at once (waiting would never end). The done case costs one acquire load. `waitWarning` is what
     /// a waiter prints once, after a second, under `racs_warn_once` key
     /// `warningKey`.
     @inlinable @inline(__always)
@@ -68,7 +66,7 @@ internal struct RACOnceFlag {
         let seen = claim()
         guard seen == Self.claimed else {
             return seen == Self.done || seen != Self.mine
-                && awaitDone(warningKey: warningKey, waitWarning: waitWarning)
+                && awaitDone(warningKey: warningKey, waitWarning: waitWarning, breakingCycles: false)
         }
         compute()
         finish()
@@ -90,9 +88,10 @@ internal struct RACOnceFlag {
     /// ends with, so that its disposal stays one function.
     @inlinable @inline(__always)
     internal func claim() -> Int {
-        let me = racs_thread_token() | 1
         // Acquire: a loser that reads `done` sees what the block did.
         var seen = word.load(.acquire)
+        if seen & ~Self.spare == Self.done { return Self.done }
+        let me = racs_thread_token() | 1
         while seen & 1 == 0 {
             // Acquire-release: the winner sees what was published before
             // the claim.
@@ -121,53 +120,30 @@ internal struct RACOnceFlag {
         word.store(Self.done, .relaxed)
     }
 
-    /// Waits until another thread's run is done; returns false, at once, if
-    /// this thread is running flags of its own and the other run's thread
-    /// is waiting too.
+    /// Waits until another thread's run is done. With `breakingCycles`,
+    /// returns false instead, at once, if this thread holds something
+    /// (a flag it runs, a serializer it is inside) and the other run's
+    /// thread is in a long wait too (see `RACWaitMarks`).
     ///
     /// Why: two disposals can wait for each other. Thread A, disposing a
     /// subscription, disposes a child that thread B has begun to dispose
     /// (its terminal event), and the child's cleanup disposes that
-    /// subscription again on B. Each waits for the other's run, which is
-    /// inside its own. So a waiter that runs flags marks them
-    /// (`runnerWaits`), then looks for the mark on the one it would wait
-    /// for, and does not wait if it is there. Mark and look are sequentially
-    /// consistent in every waiter: if each waiter of a cycle looked before
-    /// the next one marked, the first look would come after the last mark,
-    /// which came after it; so at least one of them sees a mark, and the
-    /// cycle never closes. (A waiter that runs no flag and is inside no
-    /// serializer cannot be in a cycle, since nobody waits for it: it always
-    /// waits. One that does may
-    /// now and then not wait for a run whose thread waits for a third,
-    /// unrelated one: the price of not knowing for what it waits.)
-    ///
-    /// The same holds for a thread inside a serializer (a compound's, whose
-    /// owner lets go of a disposable whose deinit disposes), waited for by
-    /// a disposal that waits until its operation is applied there: such a
-    /// thread also marks the serializers it is inside (`disposalWaits`),
-    /// and the disposal marks its flags before it looks for that mark (see
-    /// `RACSerializer.wait`).
+    /// subscription again on B; or B, inside a compound's serializer, lets
+    /// go of a disposable whose deinit disposes what A is disposing while A
+    /// waits until its operation is applied in that serializer. A lazy
+    /// sequence's fields wait without `breakingCycles`: a false answer
+    /// there would be taken for a value that depends on itself.
     @usableFromInline
-    internal func awaitDone(warningKey: Int32, waitWarning: StaticString) -> Bool {
-        let marks = racs_runs_a_once_flag() || racs_owns_a_serializer()
+    internal func awaitDone(warningKey: Int32, waitWarning: StaticString, breakingCycles: Bool = true) -> Bool {
+        let marks = breakingCycles && RACWaitMarks.holdsAny
         if marks {
-            guard racs_mark_running_once_flags(Self.runnerWaits) else { return false }
-            guard racs_mark_owned_serializers(RACSerializerLimits.disposalWaits) else {
-                racs_unmark_running_once_flags(Self.runnerWaits)
-                return false
-            }
+            guard RACWaitMarks.mark() else { return false }
             if word.load(.seq_cst) & Self.runnerWaits != 0 {
-                racs_unmark_owned_serializers(RACSerializerLimits.disposalWaits)
-                racs_unmark_running_once_flags(Self.runnerWaits)
+                RACWaitMarks.unmark()
                 return false
             }
         }
-        defer {
-            if marks {
-                racs_unmark_owned_serializers(RACSerializerLimits.disposalWaits)
-                racs_unmark_running_once_flags(Self.runnerWaits)
-            }
-        }
+        defer { if marks { RACWaitMarks.unmark() } }
         for round in 0..<1_064 {
             if isDone { return true }
             if round < 1_000 { racs_cpu_relax() } else { racs_yield() }

@@ -5,7 +5,8 @@ import CShims
 // applied its operation or passes it the serializer.
 //
 // What ends a wait early, and why none of it depends on how fast a
-// subscriber is:
+// subscriber is (as long as one event's delivery, to all its subscribers,
+// takes less than `patience`):
 //
 // - A thread inside the serializer it would wait for does not wait at all
 //   (`handOver`): it would wait for itself.
@@ -21,11 +22,15 @@ import CShims
 //   warns once. Nothing is left set: the next arrival waits again, so a
 //   stuck owner lets its queue grow by at most one operation per sending
 //   thread per `patience`, and a slow one not at all.
-// - `untilApplied` waiters (a compound disposable's `dispose()`) do not stop
-//   for time: returning early would break its promise. They warn once when
-//   the owner has applied nothing for `patience`, and wait on. They do not
-//   wait at all when this serializer's owner waits for the very disposal
-//   they are running (see `RACOnceFlag.awaitDone`).
+// - A disposal's `untilApplied` wait (a compound disposable's `dispose()`,
+//   which runs its once flag) does not stop for time: returning early
+//   would break its promise. It warns once when the owner has applied
+//   nothing for `patience`, and waits on. Other `untilApplied` waits (a
+//   `RACProperty`'s set) stop as any other waiter does.
+// - A waiter that holds something (a once flag it runs, a serializer it is
+//   inside) marks it and does not wait for an owner that is in such a
+//   long wait itself: the two could be waiting for each other (see
+//   `RACWaitMarks`).
 extension RACSerializer {
     /// Waits until the owner has applied `node`'s operation or passed the
     /// serializer on to this thread; returns which (`applied`, `owner`), or
@@ -35,20 +40,21 @@ extension RACSerializer {
     internal func wait(for node: RACPendingNode<Operation>, untilApplied: Bool) -> Int {
         if !untilApplied && racs_owns_a_serializer() { return waitBriefly(for: node) }
         let state = node.state
-        // A disposal waiting here could be waited for by this serializer's
-        // owner: a disposable freed inside the owner's turn, whose deinit
-        // disposes the compound this thread is disposing. So, as
-        // `RACOnceFlag.awaitDone` says, it marks the disposals it runs,
-        // then looks for the owner's mark, sequentially consistent both.
-        let marksDisposals = untilApplied && racs_runs_a_once_flag()
-        if marksDisposals {
-            guard racs_mark_running_once_flags(RACOnceFlag.runnerWaits) else { return stopWaiting(on: state) }
-            if entries.load(.seq_cst) & RACSerializerLimits.disposalWaits != 0 {
-                racs_unmark_running_once_flags(RACOnceFlag.runnerWaits)
+        // A waiter that holds something could be waited for by this
+        // serializer's owner (a disposable freed inside the owner's turn,
+        // whose deinit disposes the compound this thread is disposing): it
+        // marks what it holds, then looks for the owner's mark.
+        let marks = RACWaitMarks.holdsAny
+        if marks {
+            guard RACWaitMarks.mark() else { return stopWaiting(on: state) }
+            if entries.load(.seq_cst) & RACSerializerLimits.ownerWaitsLong != 0 {
+                RACWaitMarks.unmark()
                 return stopWaiting(on: state)
             }
         }
-        defer { if marksDisposals { racs_unmark_running_once_flags(RACOnceFlag.runnerWaits) } }
+        defer { if marks { RACWaitMarks.unmark() } }
+        // Only a disposal must see its operation applied, whatever it takes.
+        let mustComplete = untilApplied && racs_runs_a_once_flag()
         // Spin first, then yield, then sleep: at the bound, the owner
         // reaches the node within a term's deliveries (microseconds), and
         // a sleep and its wake-up cost a system call each, more than the
@@ -70,7 +76,7 @@ extension RACSerializer {
                 // Slow, not stuck: it applied something in the last
                 // `patience`. Watch the next one.
                 (watched, since) = (made, now)
-            } else if untilApplied {
+            } else if mustComplete {
                 racs_warn_once(1, """
                     RACSwift: dispose() has waited 1 s for the thread changing or disposing the same \
                     compound disposable, which finished nothing in that time, and waits on until the \

@@ -90,13 +90,15 @@ internal struct RACSerializer<Operation> {
     ///
     /// With `untilApplied` (asked only when the operation is handed over),
     /// returns only once the operation has been applied, on this thread or
-    /// by the owner, however long that takes (warning once if the owner
-    /// applies nothing for `patience`): what `RACCompoundDisposable.dispose()`
-    /// needs to promise that every child is disposed when it returns. Such a
-    /// call waits even from inside another serializer (see the compound for
-    /// why that wait cannot close a cycle), but never for one this thread is
-    /// inside: there the operation is applied by this thread, after the
-    /// current one.
+    /// by the owner: what `RACCompoundDisposable.dispose()` needs to promise
+    /// that every child is disposed when it returns (from inside a disposal
+    /// it waits however long that takes, warning once if the owner applies
+    /// nothing for `patience`; elsewhere, a `RACProperty`'s set, it stops
+    /// as any waiter does). Such a call waits even from inside another
+    /// serializer, but never for one this thread is inside (there the
+    /// operation is applied by this thread, after the current one), nor for
+    /// an owner in a long wait while this thread holds something (see
+    /// `RACWaitMarks`).
     ///
     /// Everything past the uncontended path (handing over, applying what
     /// others handed over) runs inside `racOutOfLine`. For an operation type

@@ -11,13 +11,14 @@ internal enum RACSerializerLimits {
     /// one then.
     @inlinable internal static var ownerWaits: Int { 1 << (Int.bitWidth - 3) }
 
-    /// Set while this serializer's owner waits for another thread's
-    /// disposal (see `RACOnceFlag.awaitDone`): a disposal that waits until
-    /// an operation is applied here does not wait then.
-    @inlinable internal static var disposalWaits: Int { 1 << (Int.bitWidth - 4) }
+    /// Set while this serializer's owner is in a wait that may last (for
+    /// another thread's disposal, or until its operation is applied in
+    /// another serializer): a waiter that holds something does not wait
+    /// for this one then (see `RACWaitMarks`).
+    @inlinable internal static var ownerWaitsLong: Int { 1 << (Int.bitWidth - 4) }
 
     /// The count of outstanding entries, below the flag bits.
-    @inlinable internal static var countMask: Int { disposalWaits - 1 }
+    @inlinable internal static var countMask: Int { ownerWaitsLong - 1 }
 
     /// How many operations an owner applies before it passes the serializer
     /// on to a waiting caller. Large enough that a hand-off of ownership

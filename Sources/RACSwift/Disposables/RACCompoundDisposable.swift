@@ -16,19 +16,19 @@ import CShims
 /// common subscription (one or two children) allocates nothing beyond the
 /// compound itself.
 ///
-/// Why waiting in `dispose()` cannot deadlock, even from inside another
-/// serializer: the thread it waits for is applying an add, a remove, or a
-/// disposal of this compound. An add or a remove runs no code but the
-/// compound's own, except disposing a child added after the disposal,
-/// and a disposal runs the children's; both happen only once the compound
-/// is marked disposed. (Freeing a child removed, whose `deinit` could run
-/// any code, happens after the thread has left: the serializer lets go of
-/// applied operations only then, and the caller of `remove(_:)` holds the
-/// child while it is removed inline.) Any code that waits on them and is run by them
-/// therefore finds this compound disposed already and returns at once
-/// (`markDisposed()` fails), and waits on other compounds chain the same
-/// way, each on a compound disposed before the wait began: no cycle can
-/// close.
+/// Two waits in `dispose()`, and why neither hangs where a lock would not:
+/// a call that finds another thread's disposal under way waits for it to
+/// complete (`disposal`, a `RACOnceFlag`), and the disposing thread waits
+/// for a thread that is inside the serializer (applying an add or a
+/// remove) to apply its `disposeAll`. Both wait for code that is running
+/// and will finish, unless that code waits for this thread: a cleanup
+/// block that disposes what this thread disposes (a child's cleanup
+/// disposing its parent), or a disposable freed inside a turn whose deinit
+/// does. Those cycles are broken by the marks of `RACWaitMarks`: one of the
+/// waiters goes on without waiting, and its `dispose()` returns before that
+/// disposal is complete. A cleanup block that blocks on another thread
+/// (`DispatchQueue.main.sync` while the main thread disposes) hangs as it
+/// would under RAC 2.5's lock, with a warning after a second.
 public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     /// What the serializer applies to the children.
     @usableFromInline

@@ -192,9 +192,10 @@ internal enum RACSequenceKind {
 
 extension RACOnceFlag {
     /// Computes a lazy sequence's field once (see `RACOnceFlag`): a second
-    /// reader waits for the first. A block that reads its own field, or
-    /// one that another thread is computing while it waits for this one,
-    /// would wait forever; it stops with a message instead.
+    /// reader waits for the first. A block that reads its own field would
+    /// wait for itself forever; it stops with a message instead. (Two lazy
+    /// values that read each other, computed on two threads at once, wait
+    /// for each other, as two `dispatch_once` blocks would.)
     @inlinable
     internal func computeOnce(_ compute: () -> Void) {
         let computed = run(warningKey: 4, waitWarning: """
@@ -202,7 +203,7 @@ extension RACOnceFlag {
             RACSequence value, and waits on. (Warned once.)
             """, compute)
         if !computed {
-            racMisuse("a lazy RACSequence value depends on itself (perhaps through a value another thread computes)")
+            racMisuse("a lazy RACSequence value depends on itself")
         }
     }
 }
