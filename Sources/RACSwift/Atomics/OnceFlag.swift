@@ -88,10 +88,9 @@ internal struct RACOnceFlag {
     /// ends with, so that its disposal stays one function.
     @inlinable @inline(__always)
     internal func claim() -> Int {
+        let me = racs_thread_token() | 1
         // Acquire: a loser that reads `done` sees what the block did.
         var seen = word.load(.acquire)
-        if seen & ~Self.spare == Self.done { return Self.done }
-        let me = racs_thread_token() | 1
         while seen & 1 == 0 {
             // Acquire-release: the winner sees what was published before
             // the claim.
