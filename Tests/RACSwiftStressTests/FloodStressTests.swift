@@ -203,8 +203,10 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
         let setterIsDone = DispatchSemaphore(value: 0)
         let deliveringIsInside = DispatchSemaphore(value: 0)
         let heard = Shared<[Int]>([])
+        let heardTheSet = DispatchSemaphore(value: 0)
         property.signal.subscribeNext { value in
             heard.value.append(value)
+            if value == 2 { heardTheSet.signal() }
             if value == 1 {
                 deliveringIsInside.signal()
                 XCTAssertEqual(setterIsDone.wait(timeout: .now() + 10), .success, "the set returned")
@@ -218,9 +220,9 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
         setterIsDone.signal()
         let seconds = Double(monotonicNanoseconds() - start) / 1e9
         XCTAssertLessThan(seconds, 5, "a wait of about a second, not a deadlock")
-        // The delivering thread delivers the queued set before it returns.
-        let deadline = Date().addingTimeInterval(10)
-        while heard.value.count < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        // The delivering thread delivers the queued set before it returns;
+        // the semaphore orders its appends before the read below.
+        XCTAssertEqual(heardTheSet.wait(timeout: .now() + 10), .success, "the set was delivered")
         XCTAssertEqual(heard.value, [0, 1, 2], "every value, in order")
     }
 }
