@@ -143,10 +143,7 @@ internal struct RACOnceFlag {
             }
         }
         defer { if marks { RACWaitMarks.unmark() } }
-        for round in 0..<1_064 {
-            if isDone { return true }
-            if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
-        }
+        if racSpin(until: { isDone }) { return true }
         let start = racs_monotonic_ns()
         var nap: Int64 = 50_000
         while case let seen = word.load(.acquire), seen & ~Self.spare != Self.done {

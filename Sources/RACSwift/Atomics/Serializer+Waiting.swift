@@ -110,13 +110,13 @@ extension RACSerializer {
     /// thousand pauses and 64 yields (returns nil).
     @usableFromInline
     internal func spin(on state: RACAtomicWord) -> Int? {
-        for round in 0..<1_064 {
+        var seen = 0
+        let ended = racSpin {
             // Acquire: pairs with the owner's releasing exchange.
-            let seen = state.load(.acquire)
-            if seen == RACHandOverState.applied || seen == RACHandOverState.owner { return seen }
-            if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+            seen = state.load(.acquire)
+            return seen == RACHandOverState.applied || seen == RACHandOverState.owner
         }
-        return nil
+        return ended ? seen : nil
     }
 
     /// The wait of a thread inside other serializers, at the bound: the
@@ -161,4 +161,17 @@ extension RACSerializer {
                                          .acquire, .acquire)
         return seen == RACHandOverState.waiting ? RACHandOverState.none : seen
     }
+}
+
+/// The spin every wait starts with, before it sleeps: until `done()` is
+/// true (returns true), or for a thousand pauses and then 64 yields of the
+/// processor (returns false). The pauses cost tens of nanoseconds each;
+/// the yields let a thread that shares this core run.
+@inlinable @inline(__always)
+internal func racSpin(until done: () -> Bool) -> Bool {
+    for round in 0..<1_064 {
+        if done() { return true }
+        if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+    }
+    return false
 }
