@@ -7,12 +7,15 @@ import XCTest
 /// docs/Concurrency.md points 8 and 9 under a flood: senders that never
 /// stop, into one subject whose subscriber is slower than they are.
 ///
-/// The bounds are coarse (a second for any single call, 128 MB of growth)
-/// so that they hold under Thread Sanitizer on a busy machine; only work or
-/// memory that grows with the length of the flood breaks them (before the
-/// serializer bounded its terms, one `sendNext` lasted the whole flood and
-/// the resident set grew by hundreds of megabytes). The release figures
-/// are the soak executable's (`swift run -c release soak --flood`).
+/// Point 8 bounds the work of a call, not its time, so that is what is
+/// checked: the deliveries to the flooded subscriber that each call ran on
+/// its own thread (`ThreadDeliveries`), against
+/// `serializerDeliveryBound(threads:)`, whatever the load (a thread
+/// descheduled mid-call lasts a time slice or more whatever the bound on its
+/// work; before the serializer bounded its terms, one `sendNext` delivered
+/// the whole flood). Memory is checked coarsely (128 MB of growth, so that it
+/// holds under Thread Sanitizer); the release figures are the soak
+/// executable's (`swift run -c release soak --flood`).
 // @unchecked Sendable: test scaffolding, used one thread at a time.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class FloodStressTests: XCTestCase, @unchecked Sendable {
@@ -44,30 +47,33 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    /// Longest call per thread, in nanoseconds, and calls made.
-    private final class CallTimes: @unchecked Sendable {
+    /// The most deliveries any one call ran, and the values each thread sent.
+    private final class CallWork: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var longest: UInt64 = 0
+        private(set) var most = 0
         private(set) var sent: [Int: Int] = [:]
 
-        func record(longest duration: UInt64, sent count: Int, by thread: Int) {
+        func record(most deliveries: Int, sent count: Int, by thread: Int) {
             lock.lock()
-            longest = max(longest, duration)
+            most = max(most, deliveries)
             sent[thread] = count
             lock.unlock()
         }
     }
 
-    /// Three senders flood for 1.5 s: no single `sendNext` lasts long, the
-    /// resident set stays flat, and every value arrives once, in order per
+    /// Three senders flood for 1.5 s: no single `sendNext` runs more than
+    /// the bound's deliveries, the resident set stays flat, and every value arrives once, in order per
     /// sender.
     func testFloodBoundsEverySendAndMemory() {
         let senders = 3
         let subject = RACSubject<Int>()
         let arrivals = Arrivals(senders: senders)
-        subject.subscribeNext { arrivals.record($0, stride: self.stride) }
+        subject.subscribeNext {
+            ThreadDeliveries.count()
+            arrivals.record($0, stride: self.stride)
+        }
         let stop = Atomic<Bool>(false)
-        let times = CallTimes()
+        let work = CallWork()
         let before = residentMegabytes()
         runConcurrently(threads: senders + 1) { index in
             guard index < senders else {
@@ -76,29 +82,35 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
                 stop.store(true, ordering: .relaxed)
                 return
             }
-            self.send(into: subject, as: index, until: stop, recordingIn: times)
+            self.send(into: subject, as: index, until: stop, recordingIn: work)
         }
         let growth = residentMegabytes() - before
-        XCTAssertLessThan(Double(times.longest) / 1e9, 1.0, "the longest sendNext, in seconds")
+        XCTAssertLessThanOrEqual(work.most, serializerDeliveryBound(threads: senders),
+                                 "the most deliveries one sendNext ran")
+        XCTAssertEqual(ThreadDeliveries.elsewhere.exchange(0, ordering: .relaxed), 0,
+                       "deliveries on threads that were not counted")
         XCTAssertLessThan(growth, 128, "resident set growth, MB")
         XCTAssertEqual(arrivals.outOfOrder, 0)
         for sender in 0..<senders {
-            XCTAssertEqual(arrivals.counts[sender], times.sent[sender], "values of sender \(sender)")
+            XCTAssertEqual(arrivals.counts[sender], work.sent[sender], "values of sender \(sender)")
         }
     }
 
     /// Two senders flood while a third thread subscribes, sends a probe and
-    /// disposes, over and over: each subscribe and dispose returns soon,
-    /// and each churned subscriber hears its probe (sent after it
+    /// disposes, over and over: no call runs more than the bound's
+    /// deliveries, and each churned subscriber hears its probe (sent after it
     /// subscribed) within 2 s.
     func testFloodWithSubscribeDisposeChurn() {
         let senders = 2
         let subject = RACSubject<Int>()
         let steady = Arrivals(senders: senders)
-        subject.subscribeNext { steady.record($0, stride: self.stride) }
+        subject.subscribeNext {
+            ThreadDeliveries.count()
+            steady.record($0, stride: self.stride)
+        }
         let stop = Atomic<Bool>(false)
-        let times = CallTimes()
-        let churnTimes = CallTimes()
+        let work = CallWork()
+        let churnWork = CallWork()
         let missedProbes = Atomic<Int>(0)
         let cycles = Atomic<Int>(0)
         runConcurrently(threads: senders + 2) { index in
@@ -107,52 +119,60 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
                 Thread.sleep(forTimeInterval: self.floodSeconds)
                 stop.store(true, ordering: .relaxed)
             case senders + 1:
-                var longest: UInt64 = 0
+                let tally = ThreadDeliveries.start()
+                defer { ThreadDeliveries.stop() }
+                var most = 0
                 var probe = -1
                 while !stop.load(ordering: .relaxed) {
                     let heard = DispatchSemaphore(value: 0)
                     let expected = probe
-                    var start = monotonicNanoseconds()
+                    var delivered = tally.count
                     let disposable = subject.subscribeNext { if $0 == expected { heard.signal() } }
-                    longest = max(longest, monotonicNanoseconds() - start)
+                    most = max(most, tally.count - delivered)
                     subject.sendNext(probe)
                     if heard.wait(timeout: .now() + 2) == .timedOut {
                         missedProbes.add(1, ordering: .relaxed)
                     }
-                    start = monotonicNanoseconds()
+                    delivered = tally.count
                     disposable.dispose()
-                    longest = max(longest, monotonicNanoseconds() - start)
+                    most = max(most, tally.count - delivered)
                     probe -= 1
                     cycles.add(1, ordering: .relaxed)
                 }
-                churnTimes.record(longest: longest, sent: 0, by: index)
+                churnWork.record(most: most, sent: 0, by: index)
             default:
-                self.send(into: subject, as: index, until: stop, recordingIn: times)
+                self.send(into: subject, as: index, until: stop, recordingIn: work)
             }
         }
+        let bound = serializerDeliveryBound(threads: senders + 1)
         XCTAssertGreaterThan(cycles.load(ordering: .relaxed), 0)
         XCTAssertEqual(missedProbes.load(ordering: .relaxed), 0, "churned subscribers that missed their probe")
-        XCTAssertLessThan(Double(times.longest) / 1e9, 1.0, "the longest sendNext, in seconds")
-        XCTAssertLessThan(Double(churnTimes.longest) / 1e9, 1.0, "the longest subscribe or dispose, in seconds")
+        XCTAssertLessThanOrEqual(work.most, bound, "the most deliveries one sendNext ran")
+        XCTAssertLessThanOrEqual(churnWork.most, bound, "the most deliveries one subscribe or dispose ran")
+        XCTAssertEqual(ThreadDeliveries.elsewhere.exchange(0, ordering: .relaxed), 0,
+                       "deliveries on threads that were not counted")
         XCTAssertEqual(steady.outOfOrder, 0)
         for sender in 0..<senders {
-            XCTAssertEqual(steady.counts[sender], times.sent[sender], "values of sender \(sender)")
+            XCTAssertEqual(steady.counts[sender], work.sent[sender], "values of sender \(sender)")
         }
     }
 
-    /// A sender's loop: sends its numbered values until `stop`, timing each
-    /// call, and records the longest and the count.
+    /// A sender's loop: sends its numbered values until `stop`, counting
+    /// the deliveries each call ran on this thread, and records the most and
+    /// the count.
     private func send(into subject: RACSubject<Int>, as sender: Int,
-                      until stop: borrowing Atomic<Bool>, recordingIn times: CallTimes) {
-        var longest: UInt64 = 0
+                      until stop: borrowing Atomic<Bool>, recordingIn work: CallWork) {
+        let tally = ThreadDeliveries.start()
+        defer { ThreadDeliveries.stop() }
+        var most = 0
         var sequence = 0
         while !stop.load(ordering: .relaxed) {
-            let start = monotonicNanoseconds()
+            let delivered = tally.count
             subject.sendNext(sender * stride + sequence)
-            longest = max(longest, monotonicNanoseconds() - start)
+            most = max(most, tally.count - delivered)
             sequence += 1
         }
-        times.record(longest: longest, sent: sequence, by: sender)
+        work.record(most: most, sent: sequence, by: sender)
     }
 
     /// At the backlog's bound a sender waits its turn; if the thread it waits
