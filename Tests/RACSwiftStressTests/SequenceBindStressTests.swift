@@ -10,7 +10,7 @@ final class SequenceBindStressTests: XCTestCase {
     func testABoundSequenceReadByManyThreads() {
         let threads = 8
         let length = 2_000
-        for _ in 0..<20 {
+        for _ in 0..<10 {
             let calls = Tally()
             let order = Shared<[Int]>([])   // appended by the bind block only
             let bound = Array(0..<length).rac_sequence.map { $0 }.bind { () -> (Int, inout Bool) -> RACSequence<Int>? in
