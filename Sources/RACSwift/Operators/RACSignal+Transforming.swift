@@ -56,33 +56,33 @@ extension RACSignal {
     /// Swift cannot split a tuple into its head and a parameter pack.)
     @inlinable
     public func reduceApply<A, R>() -> RACSignal<R> where Value == ((A) -> R, A) {
-        map { $0.0($0.1) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1) }
     }
 
     /// `reduceApply()` for functions of two arguments.
     @inlinable
     public func reduceApply<A, B, R>() -> RACSignal<R> where Value == ((A, B) -> R, A, B) {
-        map { $0.0($0.1, $0.2) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2) }
     }
 
     /// `reduceApply()` for functions of three arguments.
     @inlinable
     public func reduceApply<A, B, C, R>() -> RACSignal<R> where Value == ((A, B, C) -> R, A, B, C) {
-        map { $0.0($0.1, $0.2, $0.3) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3) }
     }
 
     /// `reduceApply()` for functions of four arguments.
     @inlinable
     public func reduceApply<A, B, C, D, R>() -> RACSignal<R>
         where Value == ((A, B, C, D) -> R, A, B, C, D) {
-        map { $0.0($0.1, $0.2, $0.3, $0.4) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3, $0.4) }
     }
 
     /// `reduceApply()` for functions of five arguments.
     @inlinable
     public func reduceApply<A, B, C, D, E, R>() -> RACSignal<R>
         where Value == ((A, B, C, D, E) -> R, A, B, C, D, E) {
-        map { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }
     }
 
     // The same for `@Sendable` functions, which a Swift 6 closure literal
@@ -95,21 +95,21 @@ extension RACSignal {
     @inlinable
     @_disfavoredOverload
     public func reduceApply<A, R>() -> RACSignal<R> where Value == (@Sendable (A) -> R, A) {
-        map { $0.0($0.1) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1) }
     }
 
     /// `reduceApply()` for `@Sendable` functions of two arguments.
     @inlinable
     @_disfavoredOverload
     public func reduceApply<A, B, R>() -> RACSignal<R> where Value == (@Sendable (A, B) -> R, A, B) {
-        map { $0.0($0.1, $0.2) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2) }
     }
 
     /// `reduceApply()` for `@Sendable` functions of three arguments.
     @inlinable
     @_disfavoredOverload
     public func reduceApply<A, B, C, R>() -> RACSignal<R> where Value == (@Sendable (A, B, C) -> R, A, B, C) {
-        map { $0.0($0.1, $0.2, $0.3) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3) }
     }
 
     /// `reduceApply()` for `@Sendable` functions of four arguments.
@@ -117,7 +117,7 @@ extension RACSignal {
     @_disfavoredOverload
     public func reduceApply<A, B, C, D, R>() -> RACSignal<R>
         where Value == (@Sendable (A, B, C, D) -> R, A, B, C, D) {
-        map { $0.0($0.1, $0.2, $0.3, $0.4) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3, $0.4) }
     }
 
     /// `reduceApply()` for `@Sendable` functions of five arguments.
@@ -125,7 +125,13 @@ extension RACSignal {
     @_disfavoredOverload
     public func reduceApply<A, B, C, D, E, R>() -> RACSignal<R>
         where Value == (@Sendable (A, B, C, D, E) -> R, A, B, C, D, E) {
-        map { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }
+    }
+
+    /// `reduceApply()`'s signal: `apply` of each tuple, under RAC's name.
+    @inlinable
+    internal func reduceApplying<R>(_ apply: @escaping @Sendable (Value) -> R) -> RACSignal<R> {
+        map(apply).setName(derivedBy: { "[\(self.name)] -reduceApply" })
     }
 
     /// Sends `block(value)` for each value until `block` throws; the thrown
