@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import Synchronization
 import XCTest
 
 // Swift 6 language mode: the RAC 2.5 lines of issue 24 that did not compile
@@ -99,6 +100,21 @@ final class Swift6PortingTests: XCTestCase {
         XCTAssertEqual(sums.array, [2, 4, 6, 8])
         XCTAssertEqual(chained.array, [1, 2, 3, 4, 1, 2, 3, 4])
         XCTAssertEqual(indexed.array, [0, 2, 8, 20])
+    }
+
+    /// Off the main actor, the language's rules stand: a local function
+    /// used in a block says `@Sendable`, and a count is an atomic.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func testBlocksOffTheMainActor() async throws {
+        let offset = 100
+        @Sendable func load(_ id: Int) -> RACSignal<Int> { RACSignal.return(id + offset) }
+        let count = Atomic<Int>(0)
+        let loaded = try await RACSignal.merge(RACSignal.return(1), RACSignal.return(2))
+            .flattenMap { load($0) }
+            .doNext { _ in count.add(1, ordering: .relaxed) }
+            .toArray()
+        XCTAssertEqual(loaded, [101, 102])
+        XCTAssertEqual(count.load(ordering: .relaxed), 2)
     }
 
     @MainActor
