@@ -35,6 +35,10 @@ let package = Package(
                           path: "Checks/MainQueueDispatchMain"),
         .executableTarget(name: "mainqueue-async", dependencies: ["RACSwift"],
                           path: "Checks/MainQueueAsyncMain"),
+        // Top-level code with `await`, in Swift 6 mode: the async reads and a
+        // main-actor subscriber (docs/Porting.md, "Swift 6").
+        .executableTarget(name: "mainactor-toplevel", dependencies: ["RACSwift"],
+                          path: "Checks/TopLevelAsyncMain", swiftSettings: [.swiftLanguageMode(.v6)]),
         // A blocking read misused in a release build, which must stop with
         // its message on the standard error: a child process CI checks.
         .executableTarget(name: "misuse-stop", dependencies: ["RACSwift"], path: "Checks/MisuseStop"),

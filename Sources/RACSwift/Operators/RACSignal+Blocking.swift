@@ -38,8 +38,9 @@ extension RACSignal {
     /// returns it; returns nil if the receiver completes or fails first.
     /// The subscription ends after that first event. RAC's `-first`.
     /// From async code, `try await first()` suspends instead (and is
-    /// the one chosen there).
-    @available(*, noasync, message: "blocks the thread; use try await first()")
+    /// the one chosen there, except in top-level code: see
+    /// docs/Porting.md, "Swift 6").
+    @available(*, noasync, message: "blocks the thread: use try await first() in an async function (top-level code in main.swift picks this blocking form even when written so, swiftlang/swift#74459: move it into an async function, such as an @main type's static func main() async)")
     public func first() -> Value? {
         firstEvent("first()").value
     }
@@ -109,7 +110,7 @@ extension RACSignal {
     /// turned into nil.
     /// From async code, `try await toArray()` suspends instead (and is
     /// the one chosen there).
-    @available(*, noasync, message: "blocks the thread; use try await toArray()")
+    @available(*, noasync, message: "blocks the thread: use try await toArray() in an async function (top-level code in main.swift picks this blocking form even when written so, swiftlang/swift#74459: move it into an async function, such as an @main type's static func main() async)")
     public func toArray() throws -> [Value] {
         switch collect().firstEvent("toArray()") {
         case .next(let values): return values
@@ -122,7 +123,7 @@ extension RACSignal {
     /// completes; throws its error if it fails. RAC's `-waitUntilCompleted:`.
     /// From async code, `try await waitUntilCompleted()` suspends instead (and is
     /// the one chosen there).
-    @available(*, noasync, message: "blocks the thread; use try await waitUntilCompleted()")
+    @available(*, noasync, message: "blocks the thread: use try await waitUntilCompleted() in an async function (top-level code in main.swift picks this blocking form even when written so, swiftlang/swift#74459: move it into an async function, such as an @main type's static func main() async)")
     public func waitUntilCompleted() throws {
         if let error = ignoreValues().firstEvent("waitUntilCompleted()").error { throw error }
     }

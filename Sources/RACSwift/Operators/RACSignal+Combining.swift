@@ -75,6 +75,12 @@ extension RACSignal {
         return signalOfSignals.flatten().setName(derivedBy: name)
     }
 
+    /// `merge(_:)` of signals given one by one, as `combineLatest` and
+    /// `zip` take them: `RACSignal.merge(a, b)` is `RACSignal.merge([a, b])`.
+    public static func merge(_ signals: RACSignal<Value>...) -> RACSignal<Value> {
+        merge(signals)
+    }
+
     /// Sends the values of the receiver and of `signal` as they arrive; see
     /// `merge(_:)` for the array. RAC 2.5's `-merge:`.
     public func merge(_ signal: RACSignal<Value>) -> RACSignal<Value> {

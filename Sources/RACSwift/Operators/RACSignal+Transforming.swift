@@ -25,39 +25,113 @@ extension RACSignal {
         }
     }
 
+    /// `reduceEach(_:)` on `(key:value:)` pairs, such as a dictionary's (a
+    /// labeled tuple is a type of its own in Swift, which the tuples of any
+    /// size above do not match).
+    @inlinable
+    public func reduceEach<K, V, R>(_ block: @escaping @Sendable (K, V) -> R) -> RACSignal<R>
+        where Value == (key: K, value: V) {
+        map { block($0.key, $0.value) }.setName(derivedBy: { "[\(self.name)] -reduceEach:" })
+    }
+
+    /// On a signal of arrays (what `RACSignal.combineLatest([…])` and
+    /// `RACSignal.zip([…])` send), `reduceEach` could only learn the arrays'
+    /// length at run time, where RAC 2.5's tuples would have been short or
+    /// long without a word: unavailable, naming the forms that check it at
+    /// compile time. (Without this declaration, Swift 6.3 fails to produce
+    /// any diagnostic for such a call.)
+    @available(*, unavailable, message: """
+        reduceEach needs tuples, and RACSignal.combineLatest([a, b]) and zip([a, b]) send arrays: \
+        write RACSignal.combineLatest(a, b).reduceEach { x, y in … } \
+        or RACSignal.combineLatest(a, b, reduce: { x, y in … }) (2 to 6 signals; zip likewise)
+        """)
+    public func reduceEach<T, each U, R>(_ block: @escaping @Sendable (T, repeat each U) -> R) -> RACSignal<R>
+        where Value == [T] {
+        racMisuse("reduceEach on arrays") // never called: unavailable
+    }
+
     /// On a signal of tuples whose first element is a function, sends that
     /// function applied to the tuple's other elements: RAC's `-reduceApply`,
     /// for functions of one to five arguments. (One overload per arity:
     /// Swift cannot split a tuple into its head and a parameter pack.)
     @inlinable
     public func reduceApply<A, R>() -> RACSignal<R> where Value == ((A) -> R, A) {
-        map { $0.0($0.1) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1) }
     }
 
     /// `reduceApply()` for functions of two arguments.
     @inlinable
     public func reduceApply<A, B, R>() -> RACSignal<R> where Value == ((A, B) -> R, A, B) {
-        map { $0.0($0.1, $0.2) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2) }
     }
 
     /// `reduceApply()` for functions of three arguments.
     @inlinable
     public func reduceApply<A, B, C, R>() -> RACSignal<R> where Value == ((A, B, C) -> R, A, B, C) {
-        map { $0.0($0.1, $0.2, $0.3) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3) }
     }
 
     /// `reduceApply()` for functions of four arguments.
     @inlinable
     public func reduceApply<A, B, C, D, R>() -> RACSignal<R>
         where Value == ((A, B, C, D) -> R, A, B, C, D) {
-        map { $0.0($0.1, $0.2, $0.3, $0.4) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3, $0.4) }
     }
 
     /// `reduceApply()` for functions of five arguments.
     @inlinable
     public func reduceApply<A, B, C, D, E, R>() -> RACSignal<R>
         where Value == ((A, B, C, D, E) -> R, A, B, C, D, E) {
-        map { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }.setName(derivedBy: { "[\(self.name)] -reduceApply" })
+        reduceApplying { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }
+    }
+
+    // The same for `@Sendable` functions, which a Swift 6 closure literal
+    // often is: `@Sendable (A) -> R` is another type than `(A) -> R`, and a
+    // same-type requirement does not convert one into the other. Where a
+    // literal could be either (`RACSignal.return(({ @Sendable … }, 1))`),
+    // both would apply, to the same effect: disfavoured, these give way.
+
+    /// `reduceApply()` for `@Sendable` functions of one argument.
+    @inlinable
+    @_disfavoredOverload
+    public func reduceApply<A, R>() -> RACSignal<R> where Value == (@Sendable (A) -> R, A) {
+        reduceApplying { $0.0($0.1) }
+    }
+
+    /// `reduceApply()` for `@Sendable` functions of two arguments.
+    @inlinable
+    @_disfavoredOverload
+    public func reduceApply<A, B, R>() -> RACSignal<R> where Value == (@Sendable (A, B) -> R, A, B) {
+        reduceApplying { $0.0($0.1, $0.2) }
+    }
+
+    /// `reduceApply()` for `@Sendable` functions of three arguments.
+    @inlinable
+    @_disfavoredOverload
+    public func reduceApply<A, B, C, R>() -> RACSignal<R> where Value == (@Sendable (A, B, C) -> R, A, B, C) {
+        reduceApplying { $0.0($0.1, $0.2, $0.3) }
+    }
+
+    /// `reduceApply()` for `@Sendable` functions of four arguments.
+    @inlinable
+    @_disfavoredOverload
+    public func reduceApply<A, B, C, D, R>() -> RACSignal<R>
+        where Value == (@Sendable (A, B, C, D) -> R, A, B, C, D) {
+        reduceApplying { $0.0($0.1, $0.2, $0.3, $0.4) }
+    }
+
+    /// `reduceApply()` for `@Sendable` functions of five arguments.
+    @inlinable
+    @_disfavoredOverload
+    public func reduceApply<A, B, C, D, E, R>() -> RACSignal<R>
+        where Value == (@Sendable (A, B, C, D, E) -> R, A, B, C, D, E) {
+        reduceApplying { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }
+    }
+
+    /// `reduceApply()`'s signal: `apply` of each tuple, under RAC's name.
+    @inlinable
+    internal func reduceApplying<R>(_ apply: @escaping @Sendable (Value) -> R) -> RACSignal<R> {
+        map(apply).setName(derivedBy: { "[\(self.name)] -reduceApply" })
     }
 
     /// Sends `block(value)` for each value until `block` throws; the thrown

@@ -105,12 +105,6 @@ extension RACSequence {
 
     // MARK: Signals
 
-    /// `signal(with:)` on a new background scheduler: RAC's `-signal`.
-    @inlinable
-    public func signal() -> RACSignal<Value> {
-        signal(with: RACScheduler.scheduler())
-    }
-
     /// A cold signal that, for each subscriber, sends the values one by one,
     /// each from its own block scheduled on `scheduler`, then completes:
     /// RAC's `-signalWithScheduler:`. The sequence is evaluated as the values
