@@ -38,7 +38,7 @@ final class QueueSchedulerTests: XCTestCase {
 
     func testWallTimeWithDate() {
         let date = Date(timeIntervalSince1970: 1_000_000.25)
-        XCTAssertEqual(RACQueueScheduler.wallTime(with: date).rawValue != 0, true)
+        XCTAssertEqual(RACQueueScheduler.wallTimeWithDate(date).rawValue != 0, true)
         XCTAssertTrue(RACScheduler.scheduler() is RACQueueScheduler, "RACTargetQueueScheduler is one")
     }
 }

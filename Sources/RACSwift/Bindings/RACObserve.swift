@@ -4,23 +4,31 @@ import Observation
 /// change: RAC's `RACObserve(object, keyPath)`, for a class made
 /// `@Observable` with Swift's Observation framework (where RAC used KVO).
 ///
-/// Each subscription reads the property and starts tracking it, through
-/// `withObservationTracking`. Observation announces a change before it lands
-/// and only once per tracking, so each announcement schedules a read on
-/// `scheduler`; that read gets the value after the change, sends it, and
-/// tracks the property again. Changes in quick succession are merged into
-/// the latest (the changes that land before the read runs are read at
-/// once), but the last one is never lost: a change after the read is
-/// announced to the new tracking.
+/// Each subscription reads the property at once, on the subscribing thread,
+/// and starts tracking it, through `withObservationTracking` — as RAC's KVO
+/// observer read the initial value when it was added. That current value is
+/// always sent first, as an event of its own: a change made before it is
+/// delivered comes after it, never merged into it. Observation announces a
+/// change before it lands and only once per tracking, so each announcement
+/// schedules a read on `scheduler`; that read gets the value after the
+/// change, sends it, and tracks the property again. Changes in quick
+/// succession are merged into the latest (the changes that land before the
+/// read runs are read at once), but the last one is never lost: a change
+/// after the read is announced to the new tracking.
 ///
-/// Delivery: every value is read and sent from a block on `scheduler`
-/// (default: a new serial background scheduler per call), the first one
-/// scheduled at subscription. Pass the scheduler of the thread that changes
-/// the object (`RACScheduler.mainThreadScheduler` for a main-actor model),
-/// so that reads never race the writes and each read runs after the write
-/// that announced it. With `RACScheduler.immediateScheduler`, the first
-/// value is sent at once on subscription; a change, announced before it
-/// lands, is read from a block on the scheduler the change was made on
+/// Delivery: the current value is sent before `subscribe` returns when the
+/// subscription is made on `scheduler` (`RACScheduler.currentScheduler` is
+/// `scheduler`, as on the main thread with
+/// `RACScheduler.mainThreadScheduler`) or `scheduler` is the immediate
+/// scheduler, as RAC sent it; otherwise from a block scheduled on
+/// `scheduler` at subscription. Every later value is read and sent from a
+/// block on `scheduler` (default: a new serial background scheduler per
+/// call). Pass the scheduler of the thread that changes the object
+/// (`RACScheduler.mainThreadScheduler` for a main-actor model), and
+/// subscribe on that thread, so that reads never race the writes and each
+/// read runs after the write that announced it. With
+/// `RACScheduler.immediateScheduler`, a change, announced before it lands,
+/// is read from a block on the scheduler the change was made on
 /// (`RACScheduler.currentScheduler`, which runs it after the changing
 /// block), or from a background scheduler when it was made outside any.
 ///
@@ -34,7 +42,7 @@ public func RACObserve<Root: AnyObject & Observable, Value>(
 ) -> RACSignal<Value> {
     RACSignal<Value>.createSignal(racSendable { [weak object] subscriber in
         let observation = RACObservation(object, keyPath, scheduler: scheduler, subscriber: subscriber)
-        observation.read()
+        observation.start()
         return observation.stopped
     }).setName("RACObserve(\(object), \(keyPath))")
 }
@@ -42,11 +50,13 @@ public func RACObserve<Root: AnyObject & Observable, Value>(
 /// One `RACObserve` subscription: reads the property and tracks it, again
 /// after each change, until stopped.
 ///
-/// Only `read()` touches the object, and reads are serialized: the first
-/// one runs before anyone can announce a change (tracking starts inside
-/// it), and each later one is scheduled by the announcement to the tracking
-/// that the read before it started, which fires once. So the subscriber's
-/// events are serialized too.
+/// Only `start()` and `read()` touch the object, and reads are serialized:
+/// the first one runs before anyone can announce a change (tracking starts
+/// inside it), and each later one is scheduled by the announcement to the
+/// tracking that the read before it started, which fires once. The first
+/// value's send is scheduled before any announcement can schedule a read,
+/// and schedulers run blocks in order, so the subscriber's events are
+/// serialized and in order too.
 // @unchecked Sendable: reads are serialized as said above, `stopped` is
 // atomic, and the rest never changes after init.
 private final class RACObservation<Root: AnyObject & Observable, Value>: @unchecked Sendable {
@@ -65,16 +75,38 @@ private final class RACObservation<Root: AnyObject & Observable, Value>: @unchec
         self.subscriber = subscriber
     }
 
+    /// Reads the current value here, on the subscribing thread, tracks the
+    /// property, and sends the value: at once when this thread runs
+    /// `scheduler` (or it is the immediate one), else from a block on it.
+    func start() {
+        guard let object else { return subscriber.sendCompleted() }
+        let value = track(object)
+        // Read before scheduling, so that a change made before the send runs
+        // is announced to this tracking and read after the current value.
+        if scheduler === RACScheduler.immediateScheduler || RACScheduler.currentScheduler === scheduler {
+            subscriber.sendNext(value)
+        } else {
+            scheduler.schedule(racSendable { [self] in
+                guard !stopped.isDisposed else { return }
+                subscriber.sendNext(value)
+            })
+        }
+    }
+
     /// Reads the value on the scheduler (at once for the immediate one),
     /// tracks the property, and sends the value.
-    func read() {
+    private func read() {
         scheduler.schedule(racSendable { [self] in
             guard !stopped.isDisposed else { return }
             guard let object else { return subscriber.sendCompleted() }
-            let value = withObservationTracking({ object[keyPath: keyPath] },
-                                                onChange: racSendable { [self] in changed() })
-            subscriber.sendNext(value)
+            subscriber.sendNext(track(object))
         })
+    }
+
+    /// The property's value, read so that its next change calls `changed()`.
+    private func track(_ object: Root) -> Value {
+        withObservationTracking({ object[keyPath: keyPath] },
+                                onChange: racSendable { [self] in changed() })
     }
 
     /// Called on the changing thread before the change lands: schedules the
