@@ -1,3 +1,4 @@
+import CShims
 import Observation
 
 /// The value of `object`'s property at `keyPath`, then its value after each
@@ -41,36 +42,44 @@ public func RACObserve<Root: AnyObject & Observable, Value>(
     on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACObserve")
 ) -> RACSignal<Value> {
     RACSignal<Value>.createSignal(racSendable { [weak object] subscriber in
-        let observation = RACObservation(object, keyPath, scheduler: scheduler, subscriber: subscriber)
+        let observation = RACObservation(object, read: { $0[keyPath: keyPath] }, scheduler: scheduler,
+                                         subscriber: subscriber)
         observation.start()
         return observation.stopped
     }).setName("RACObserve(\(object), \(keyPath))")
 }
 
-/// One `RACObserve` subscription: reads the property and tracks it, again
-/// after each change, until stopped.
+/// One `RACObserve` subscription, or the observing half of a `RACKVOChannel`:
+/// reads the property and tracks it, again after each change, until stopped.
 ///
-/// Only `start()` and `read()` touch the object, and reads are serialized:
-/// the first one runs before anyone can announce a change (tracking starts
-/// inside it), and each later one is scheduled by the announcement to the
-/// tracking that the read before it started, which fires once. The first
-/// value's send is scheduled before any announcement can schedule a read,
-/// and schedulers run blocks in order, so the subscriber's events are
-/// serialized and in order too.
-// @unchecked Sendable: reads are serialized as said above, `stopped` is
-// atomic, and the rest never changes after init.
-private final class RACObservation<Root: AnyObject & Observable, Value>: @unchecked Sendable {
+/// Only `start()`, `read()` and `write(_:with:)` touch the object, and reads
+/// are serialized: the first one runs before anyone can announce a change
+/// (tracking starts inside it), and each later one is scheduled by the
+/// announcement to the tracking that the read before it started, which
+/// fires once. The first value's send is scheduled before any announcement
+/// can schedule a read, and schedulers run blocks in order, so the
+/// subscriber's events are serialized and in order too.
+// @unchecked Sendable: reads are serialized as said above, `stopped` and
+// `writer` are atomic, `ownWriteAnnounced` is touched only by the thread in
+// `writer`, and the rest never changes after init.
+internal final class RACObservation<Root: AnyObject & Observable, Value>: @unchecked Sendable {
     private weak var object: Root?
-    private let keyPath: KeyPath<Root, Value>
+    private let readValue: (Root) -> Value
     private let scheduler: RACScheduler
     private let subscriber: any RACSubscriber<Value>
     /// Disposed when the subscription is: later reads do nothing.
     let stopped = RACDisposable()
+    /// Word 0: the thread token (`racs_thread_token()`) of the thread inside
+    /// `write(_:with:)`, or 0. Lets `changed()` tell the channel's own
+    /// write, announced on that thread during the write, from anyone else's.
+    private let writer = RACAtomicCell()
+    /// Whether the write in progress was announced (it consumed the tracking).
+    private var ownWriteAnnounced = false
 
-    init(_ object: Root?, _ keyPath: KeyPath<Root, Value>, scheduler: RACScheduler,
+    init(_ object: Root?, read: @escaping (Root) -> Value, scheduler: RACScheduler,
          subscriber: any RACSubscriber<Value>) {
         self.object = object
-        self.keyPath = keyPath
+        self.readValue = read
         self.scheduler = scheduler
         self.subscriber = subscriber
     }
@@ -104,9 +113,29 @@ private final class RACObservation<Root: AnyObject & Observable, Value>: @unchec
     }
 
     /// The property's value, read so that its next change calls `changed()`.
+    @discardableResult
     private func track(_ object: Root) -> Value {
-        withObservationTracking({ object[keyPath: keyPath] },
-                                onChange: racSendable { [self] in changed() })
+        withObservationTracking({ readValue(object) }, onChange: racSendable { [self] in changed() })
+    }
+
+    /// Changes the property with `change`, as the channel's own write: the
+    /// change is not read back and sent (no echo to whoever sent `value`),
+    /// and the property is tracked again after it, so the next change made
+    /// elsewhere is heard. If a change made elsewhere is still waiting to be
+    /// read, this one is read with it (there was no tracking to announce it
+    /// to). Call it where the reads run (on the scheduler).
+    func write(_ value: Value, with change: (Root, Value) -> Void) {
+        guard !stopped.isDisposed else { return }
+        guard let object else { return subscriber.sendCompleted() }
+        // Relaxed: only this thread acts on its own token; another thread
+        // that reads a stale word sees a token that is not its own either.
+        writer.word().store(racs_thread_token(), .relaxed)
+        change(object, value)
+        writer.word().store(0, .relaxed)
+        if ownWriteAnnounced {
+            ownWriteAnnounced = false
+            track(object)
+        }
     }
 
     /// Called on the changing thread before the change lands: schedules the
@@ -115,6 +144,11 @@ private final class RACObservation<Root: AnyObject & Observable, Value>: @unchec
     /// keeps goes on observing; once stopped, the next change ends it.
     private func changed() {
         guard !stopped.isDisposed else { return }
+        if writer.word().load(.relaxed) == racs_thread_token() {
+            // The channel's own write, on this thread: `write` tracks again.
+            ownWriteAnnounced = true
+            return
+        }
         if scheduler === RACScheduler.immediateScheduler {
             // A block run at once would read before the change lands.
             let later = RACScheduler.currentScheduler ?? racObserveFallbackScheduler
