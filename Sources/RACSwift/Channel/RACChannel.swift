@@ -42,7 +42,7 @@ public class RACChannel<Value>: @unchecked Sendable {
 }
 
 /// One end of a `RACChannel`: RAC 2.5's `RACChannelTerminal`. Also what
-/// `RACProperty.channel` and `UserDefaults.rac_channelTerminal(forKey:)`
+/// `RACProperty.channel` and `UserDefaults.rac_channelTerminalForKey(_:)`
 /// return, with their own meaning of each direction.
 ///
 /// As a signal, it sends what was sent to the other terminal (see
