@@ -62,8 +62,9 @@ extension FileHandle {
     /// `-[NSFileHandle rac_readInBackground]`.
     ///
     /// As in RAC, each call starts one reader, shared by every subscriber of
-    /// the signal it returns: a subscriber receives every chunk read after
-    /// it subscribed, from the reader's thread, and one that subscribes
+    /// the signal it returns: a subscriber, subscribed at once on any thread,
+    /// receives every chunk read after `subscribe` returned, from the
+    /// reader's thread, and one that subscribes
     /// after the end of the file receives the completion at once. The
     /// reader starts with the first subscription (RAC's starts at the call
     /// and replays every chunk; starting at the first subscriber gives it
@@ -84,13 +85,33 @@ extension FileHandle {
             reader.start()
             return nil
         }
-        let shared = chunks.publish()
-        return RACSignal<Data>.createSignal { subscriber in
-            // Subscribed before the reader starts, so the first subscriber
-            // misses no chunk; `connect()` starts it only once.
-            let subscription = shared.signal.subscribe(subscriber)
-            shared.connect()
-            return subscription
-        }.setName("\(self) -rac_readInBackground")
+        return RACSharedStartSignal(chunks.publish()).setName("\(self) -rac_readInBackground")
+    }
+}
+
+/// A multicast connection's signal that connects on its first subscription,
+/// after subscribing it, and never disconnects: `rac_readInBackground`'s
+/// one shared reader.
+///
+/// Subscribing goes straight to the connection's subject, which takes a
+/// subscriber at once on any thread (not through the subscription
+/// scheduler, which off the main thread would subscribe later, after
+/// chunks the subscriber should hear), then `connect()`, which starts the
+/// source once however many threads race to subscribe.
+// @unchecked Sendable: the connection is thread-safe, and never changes.
+private final class RACSharedStartSignal<Value>: RACSignal<Value>, @unchecked Sendable {
+    private let connection: RACMulticastConnection<Value>
+
+    init(_ connection: RACMulticastConnection<Value>) {
+        self.connection = connection
+        super.init(handsOutItsSubscriber: false)
+    }
+
+    override class var subscribesSinks: Bool { true }
+
+    override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
+        let subscription = connection.signal.subscribe(sink: sink)
+        connection.connect()
+        return subscription
     }
 }
