@@ -5,9 +5,12 @@ import Observation
 /// change: RAC's `RACObserve(object, keyPath)`, for a class made
 /// `@Observable` with Swift's Observation framework (where RAC used KVO).
 ///
-/// Each subscription reads the property at once, on the subscribing thread,
-/// and starts tracking it, through `withObservationTracking` — as RAC's KVO
-/// observer read the initial value when it was added. That current value is
+/// Each subscription reads the property at once and starts tracking it,
+/// through `withObservationTracking` — as RAC's KVO observer read the
+/// initial value when it was added — where the subscription's block runs,
+/// as for any `createSignal` (and in RAC): on the subscribing thread when
+/// it is the main thread or runs a scheduler's block, else on a background
+/// scheduler. That current value is
 /// always sent first, as an event of its own: a change made before it is
 /// delivered comes after it, never merged into it. Observation announces a
 /// change before it lands and only once per tracking, so each announcement
@@ -26,7 +29,8 @@ import Observation
 /// block on `scheduler` (default: a new serial background scheduler per
 /// call). Pass the scheduler of the thread that changes the object
 /// (`RACScheduler.mainThreadScheduler` for a main-actor model), and
-/// subscribe on that thread, so that reads never race the writes and each
+/// subscribe on that thread (or in a block on that scheduler), so that
+/// reads never race the writes and each
 /// read runs after the write that announced it. With
 /// `RACScheduler.immediateScheduler`, a change, announced before it lands,
 /// is read from a block on the scheduler the change was made on
@@ -84,7 +88,7 @@ internal final class RACObservation<Root: AnyObject & Observable, Value>: @unche
         self.subscriber = subscriber
     }
 
-    /// Reads the current value here, on the subscribing thread, tracks the
+    /// Reads the current value here, where the subscription runs, tracks the
     /// property, and sends the value: at once when this thread runs
     /// `scheduler` (or it is the immediate one), else from a block on it.
     func start() {
