@@ -20,6 +20,8 @@ import Observation
 /// The channel holds the target weakly and completes once it is gone (at
 /// the latest at the next change or write); an error or a completion sent
 /// into either terminal ends the binding.
+// @unchecked Sendable: it adds no stored property to RACChannel's; the
+// observation and the writes it sets up are Sendable on their own.
 public final class RACKVOChannel<Root: AnyObject & Observable, Value>: RACChannel<Value>, @unchecked Sendable {
     /// A channel bound to `target`'s property at `keyPath`: RAC's
     /// `-initWithTarget:keyPath:nilValue:` for a property that cannot hold
