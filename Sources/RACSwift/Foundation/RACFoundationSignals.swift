@@ -40,20 +40,11 @@ extension String {
 }
 
 /// A replay subject that receives `read()`'s result, or its error, from a
-/// block scheduled on `scheduler` now: RAC's shape for its file reads.
+/// block scheduled on `scheduler` now: RAC's shape for its file reads
+/// (`+try:` subscribed on the scheduler, replayed).
 private func racReadOnce<Value>(on scheduler: RACScheduler, name: String,
                                 _ read: @escaping @Sendable () throws -> Value) -> RACSignal<Value> {
-    let subject = RACReplaySubject<Value>()
-    subject.name = name
-    scheduler.schedule {
-        do {
-            subject.sendNext(try read())
-            subject.sendCompleted()
-        } catch {
-            subject.sendError(error)
-        }
-    }
-    return subject
+    RACSignal<Value>.try(read).subscribeOn(scheduler).replay().setName(name)
 }
 
 extension FileHandle {
