@@ -12,6 +12,10 @@ output=${1:-.build/docs/RACSwift.doccarchive}
 graphs=$(mktemp -d /tmp/racswift-symbols.XXXXXX)
 trap 'rm -rf "$graphs"' EXIT
 
+# dump-symbol-graph extracts a graph for every module of the package, the
+# test modules included, and fails on one that was never built: build them
+# first, so that the script works in a fresh clone too.
+swift build --build-tests >/dev/null
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 built=$(dirname "$(swift build --show-bin-path)")/symbolgraph
 # The library's graphs only (its extensions of other modules included), not the tests'.

@@ -60,4 +60,45 @@ final class BlockingVariantsTests: XCTestCase {
         XCTAssertThrowsError(try RACSignal<Int>.error(Rejected(value: 2)).deliverOn(RACScheduler.mainThreadScheduler)
             .asynchronouslyWaitUntilCompleted()) { XCTAssertEqual($0 as? Rejected, Rejected(value: 2)) }
     }
+
+    /// ReactiveObjC 3.1's `timeout:` forms: the round 3 call sites, a
+    /// timeout that ends the wait with `RACSignalError.timedOut`, and an
+    /// error thrown as is.
+    func testTimeoutForms() throws {
+        let ints = RACSignal.return(4).deliverOn(RACScheduler.mainThreadScheduler)
+        var ok = false
+        var failure: (any Error)?
+        let first: Int = ints.asynchronousFirstOrDefault(0, success: &ok, error: &failure, timeout: 0.5)
+        XCTAssertEqual(first, 4)
+        XCTAssertTrue(ok)
+        XCTAssertNil(failure)
+        try ints.asynchronouslyWaitUntilCompleted(timeout: 0.5)
+
+        let started = Date()
+        XCTAssertEqual(RACSignal<Int>.never().asynchronousFirstOrDefault(7, success: &ok, error: &failure,
+                                                                          timeout: 0.05), 7)
+        XCTAssertFalse(ok)
+        XCTAssertEqual(failure as? RACSignalError, .timedOut)
+        XCTAssertThrowsError(try RACSignal<Int>.never().asynchronouslyWaitUntilCompleted(timeout: 0.05)) {
+            XCTAssertEqual($0 as? RACSignalError, .timedOut)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the timeout, not the 10 s default")
+        XCTAssertThrowsError(try RACSignal<Int>.error(Rejected(value: 3)).asynchronouslyWaitUntilCompleted(timeout: 0.5)) {
+            XCTAssertEqual($0 as? Rejected, Rejected(value: 3))
+        }
+    }
+
+    /// As RAC's, the event reaches the wait through the main thread
+    /// scheduler: work queued on the main queue before it has run when the
+    /// wait returns.
+    func testTheWaitReturnsAfterMainQueueWorkQueuedBeforeTheEvent() throws {
+        let ran = Shared(false)
+        let subject = RACSubject<Int>()
+        RACScheduler.mainThreadScheduler.schedule {
+            RACScheduler.mainThreadScheduler.schedule { ran.value = true }   // queued before the completion
+            subject.sendCompleted()
+        }
+        try subject.asynchronouslyWaitUntilCompleted(timeout: 5)
+        XCTAssertTrue(ran.value)
+    }
 }

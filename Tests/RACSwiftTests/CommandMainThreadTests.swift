@@ -67,4 +67,19 @@ final class CommandMainThreadTests: XCTestCase {
         XCTAssertEqual(error.value as? TestError, TestError(code: 3))
         XCTAssertTrue(scheduler.value === RACScheduler.mainThreadScheduler)
     }
+
+    /// RAC 2.5's command subscribes its own completion handler to an
+    /// execution before anyone else, and its asynchronous wait observes
+    /// through the main thread scheduler: when the wait returns, `executing`
+    /// is false and `enabled` true again.
+    func testAfterWaitingForAnExecutionItsStateIsBackToIdle() throws {
+        XCTAssertTrue(Thread.isMainThread)
+        let command = RACCommand<Int?, Int?>(signalBlock: { RACSignal.return($0) })
+        try command.execute(nil).asynchronouslyWaitUntilCompleted()
+        XCTAssertEqual(command.executing.first(), false)
+        XCTAssertEqual(command.enabled.first(), true)
+        try command.execute(2).asynchronouslyWaitUntilCompleted(timeout: 5)
+        XCTAssertEqual(command.executing.first(), false)
+        XCTAssertEqual(command.enabled.first(), true)
+    }
 }

@@ -118,6 +118,11 @@ final class CommandTests: XCTestCase {
         let refused = CommandRecorder(command.execute(()))
         XCTAssertEqual(refused.errors.first as? RACCommandError, .notEnabled)
         XCTAssertEqual(calls.value, 1, "a refused execution does not call the signal block")
+        // RAC's NSError: its domain, code and description.
+        let error = refused.errors.first.map { $0 as NSError }
+        XCTAssertEqual(error?.domain, "RACCommandErrorDomain")
+        XCTAssertEqual(error?.code, 1)
+        XCTAssertEqual(error?.localizedDescription, "The command is disabled and cannot be executed")
 
         command.allowsConcurrentExecution = true
         scheduler.stepAll()

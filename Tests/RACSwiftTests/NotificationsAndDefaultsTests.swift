@@ -4,7 +4,7 @@ import RACSwiftTestSupport
 import XCTest
 
 /// `NotificationCenter.rac_addObserver(forName:object:)` and
-/// `UserDefaults.rac_channelTerminal(forKey:)`.
+/// `UserDefaults.rac_channelTerminalForKey(_:)`.
 final class NotificationsAndDefaultsTests: XCTestCase {
     private let noteName = Notification.Name("RACSwiftTests.note")
 
@@ -41,7 +41,7 @@ final class NotificationsAndDefaultsTests: XCTestCase {
         defer { defaults.removePersistentDomain(forName: suite) }
         defaults.set(1, forKey: "k")
         let heard = Heard()
-        let terminal = defaults.rac_channelTerminal(forKey: "k")
+        let terminal = defaults.rac_channelTerminalForKey("k")
         terminal.subscribeNext { heard.append($0) }
         XCTAssertEqual(heard.next(), .some(1), "the current value on subscription")
 
@@ -54,6 +54,29 @@ final class NotificationsAndDefaultsTests: XCTestCase {
         XCTAssertEqual(heard.next(), .some("text"))
     }
 
+    /// RAC 2.5 sends the key's value into the channel when the terminal is
+    /// made: subscribed on the main thread, the value arrives on that thread
+    /// before `subscribeNext` returns.
+    func testOnTheMainThreadTheCurrentValueArrivesBeforeSubscribeNextReturns() throws {
+        XCTAssertTrue(Thread.isMainThread)
+        let (defaults, suite) = try freshDefaults()
+        defer { defaults.removePersistentDomain(forName: suite) }
+        defaults.set(3, forKey: "k")
+        // Many terminals: a value sent from the terminal's own scheduler
+        // would often come after subscribeNext returned.
+        var late = 0
+        for _ in 0..<200 {
+            let heard = Shared<[Int?]>([])
+            let onMain = Shared<[Bool]>([])
+            defaults.rac_channelTerminalForKey("k").subscribeNext { value in
+                heard.value.append(value as? Int)
+                onMain.value.append(Thread.isMainThread)
+            }
+            if heard.value != [3] || onMain.value != [true] { late += 1 }
+        }
+        XCTAssertEqual(late, 0, "terminals whose value came after subscribeNext returned, or off the main thread")
+    }
+
     /// RAC sends each change's value, read when the change is announced:
     /// two changes made while the terminal's scheduler is busy are both
     /// heard, in order, not only the latest.
@@ -63,7 +86,7 @@ final class NotificationsAndDefaultsTests: XCTestCase {
         defaults.set(0, forKey: "k")
         let heard = Heard()
         let busy = DispatchSemaphore(value: 0)
-        let terminal = defaults.rac_channelTerminal(forKey: "k")
+        let terminal = defaults.rac_channelTerminalForKey("k")
         // A change is heard on the terminal's scheduler (the first value may
         // be replayed on this thread instead): holding the delivery of 1
         // there keeps the scheduler busy while the key changes twice more.
@@ -85,11 +108,11 @@ final class NotificationsAndDefaultsTests: XCTestCase {
         let (defaults, suite) = try freshDefaults()
         defer { defaults.removePersistentDomain(forName: suite) }
         let heard = Heard()
-        let terminal = defaults.rac_channelTerminal(forKey: "k")
+        let terminal = defaults.rac_channelTerminalForKey("k")
         terminal.subscribeNext { heard.append($0) }
         XCTAssertEqual(heard.next(), .some(nil), "no value yet")
 
-        let other = defaults.rac_channelTerminal(forKey: "k")
+        let other = defaults.rac_channelTerminalForKey("k")
         let otherHeard = Heard()
         other.subscribeNext { otherHeard.append($0) }
         XCTAssertEqual(otherHeard.next(), .some(nil))
@@ -112,7 +135,7 @@ final class NotificationsAndDefaultsTests: XCTestCase {
     func testTheBindingEndsWithTheChannel() throws {
         let (defaults, suite) = try freshDefaults()
         defer { defaults.removePersistentDomain(forName: suite) }
-        let terminal = defaults.rac_channelTerminal(forKey: "k")
+        let terminal = defaults.rac_channelTerminalForKey("k")
         let heard = Heard()
         terminal.subscribeNext({ heard.append($0) }, completed: { heard.append("completed") })
         XCTAssertEqual(heard.next(), .some(nil))

@@ -91,4 +91,47 @@ final class ObserveTests: XCTestCase {
         scheduler.stepAll()
         XCTAssertEqual(values.value, ["initial", "changed in a block"], "read after the change landed")
     }
+
+    // RAC 2.5: RACObserve sends the current value at subscription, as its own
+    // event, and a change made before anyone sees it follows it.
+    func testAChangeBeforeTheFirstDeliveryFollowsTheCurrentValue() {
+        let scheduler = RACTestScheduler()
+        let model = ObservedModel()
+        let values = Shared<[String]>([])
+        RACObserve(model, \.name, on: scheduler).subscribeNext { values.value.append($0) }
+        model.name = "changed before the first delivery"
+        scheduler.stepAll()
+        XCTAssertEqual(values.value, ["initial", "changed before the first delivery"],
+                       "the current value first, never merged into the change")
+    }
+
+    func testSubscribedOnItsSchedulerTheCurrentValueArrivesBeforeSubscribeReturns() {
+        let scheduler = RACTestScheduler()
+        let model = ObservedModel()
+        let values = Shared<[String]>([])
+        let heardBeforeReturn = Shared<[String]>([])
+        scheduler.schedule {
+            RACObserve(model, \.name, on: scheduler).subscribeNext { values.value.append($0) }
+            heardBeforeReturn.value = values.value
+            model.name = "a"
+        }
+        scheduler.stepAll()
+        XCTAssertEqual(heardBeforeReturn.value, ["initial"])
+        XCTAssertEqual(values.value, ["initial", "a"])
+    }
+
+    func testOnTheMainThreadSchedulerTheCurrentValueArrivesBeforeSubscribeReturns() {
+        XCTAssertTrue(Thread.isMainThread)
+        let model = ObservedModel()
+        let values = Shared<[String]>([])
+        let subscription = RACObserve(model, \.name, on: RACScheduler.mainThreadScheduler)
+            .subscribeNext { values.value.append($0) }
+        XCTAssertEqual(values.value, ["initial"], "sent on this thread, inside subscribe")
+        model.name = "a"
+        let changed = expectation(description: "the change")
+        RACScheduler.mainThreadScheduler.schedule { changed.fulfill() }
+        wait(for: [changed], timeout: 10)
+        XCTAssertEqual(values.value, ["initial", "a"])
+        subscription.dispose()
+    }
 }

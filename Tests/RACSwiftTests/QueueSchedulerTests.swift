@@ -36,9 +36,28 @@ final class QueueSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.scheduled, 1)
     }
 
+    /// Documented difference from RAC (docs/Porting.md): RAC's repeating
+    /// blocks run without the scheduler as `currentScheduler`; RACSwift's
+    /// run as every other block does.
+    func testARepeatingBlockRunsAsCurrentScheduler() {
+        let scheduler = RACQueueScheduler(name: "repeating", queue: DispatchQueue(label: "test.repeating"))
+        let ticked = expectation(description: "ticked")
+        let current = Shared<RACScheduler?>(nil)
+        let once = Shared(false)
+        let timer = scheduler.after(Date(), repeatingEvery: 0.01, withLeeway: 0) {
+            guard !once.value else { return }
+            once.value = true
+            current.value = RACScheduler.currentScheduler
+            ticked.fulfill()
+        }
+        wait(for: [ticked], timeout: 10)
+        timer?.dispose()
+        XCTAssertTrue(current.value === scheduler)
+    }
+
     func testWallTimeWithDate() {
         let date = Date(timeIntervalSince1970: 1_000_000.25)
-        XCTAssertEqual(RACQueueScheduler.wallTime(with: date).rawValue != 0, true)
+        XCTAssertEqual(RACQueueScheduler.wallTimeWithDate(date).rawValue != 0, true)
         XCTAssertTrue(RACScheduler.scheduler() is RACQueueScheduler, "RACTargetQueueScheduler is one")
     }
 }

@@ -93,6 +93,39 @@ final class SequenceStreamTests: XCTestCase {
         _ = eager.scanWithStart(0) { calls.value += 1; return $0 + $1 }
         XCTAssertEqual(calls.value, 3)
     }
+
+    /// RAC 2.5's eager sequences make `bind` and `concat` (and what RACStream
+    /// builds on them) eager, but not `zipWith:`, and hand
+    /// `foldRightWithStart:reduce:`'s block an eager rest.
+    func testOnAnEagerSequenceZipWithIsLazyAndFoldRightIsEager() {
+        let reads = Shared(0)
+        let eager = [1, 2, 3].rac_sequence.eagerSequence
+        let mapped = [10, 20, 30].rac_sequence.map { value -> Int in reads.value += 1; return value }
+        let zipped = eager.zipWith(mapped)
+        XCTAssertEqual(reads.value, 0, "zipWith computes no pair before it is read")
+        XCTAssertEqual(zipped.head.map { [$0.0, $0.1] }, [1, 10])
+        XCTAssertEqual(reads.value, 1)
+
+        let folds = Shared<[Int]>([])
+        let first = eager.foldRightWithStart(0) { value, _ in folds.value.append(value); return value }
+        XCTAssertEqual(first, 1)
+        XCTAssertEqual(folds.value, [3, 2, 1], "the rest is folded before the block runs, from the right")
+        folds.value = []
+        _ = [1, 2, 3].rac_sequence.foldRightWithStart(0) { value, _ in folds.value.append(value); return value }
+        XCTAssertEqual(folds.value, [1], "lazily, a block that does not read the rest stops the fold")
+    }
+
+    /// RAC's `-all:` folds with `accumulator && block(value)`: the block runs
+    /// up to the first false and no further. RACSwift also stops computing
+    /// the values there (documented in Porting.md).
+    func testAllCallsThePredicateUpToTheFirstFalse() {
+        let tested = Shared<[Int]>([])
+        XCTAssertFalse([1, 2, 3, 4].rac_sequence.all { tested.value.append($0); return $0 < 2 })
+        XCTAssertEqual(tested.value, [1, 2])
+        XCTAssertTrue([1, 2].rac_sequence.all { $0 > 0 })
+        XCTAssertTrue(RACSequence<Int>.empty().all { _ in false })
+        XCTAssertFalse(Naturals().from(0).all { $0 < 5 }, "answers on an infinite sequence")
+    }
 }
 
 private extension RACSequence {

@@ -26,4 +26,16 @@ extension RACSignal {
                                             onObject object: Root) -> RACDisposable {
         map { Optional($0) }.setKeyPath(keyPath, onObject: object)
     }
+
+    /// `setKeyPath(_:onObject:)` for a signal of optionals and a property
+    /// that is not optional: each nil the receiver sends sets `nilValue`
+    /// instead: RAC's `-setKeyPath:onObject:nilValue:`, what
+    /// `RAC(object, keyPath, nilValue) = signal` expands to.
+    @discardableResult
+    public func setKeyPath<Root: AnyObject, Wrapped>(_ keyPath: ReferenceWritableKeyPath<Root, Wrapped>,
+                                                     onObject object: Root,
+                                                     nilValue: Wrapped) -> RACDisposable where Value == Wrapped? {
+        // `nilValue` goes to the sending thread with each nil, as RAC's did.
+        map(racSendable { $0 ?? nilValue }).setKeyPath(keyPath, onObject: object)
+    }
 }

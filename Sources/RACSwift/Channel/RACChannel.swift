@@ -14,9 +14,10 @@
 /// subscribers. Replayed events arrive through the subscription scheduler
 /// (at once on the main thread or inside a scheduler's block, else on a
 /// background scheduler); live ones on the thread that sent them.
+// Not final: `RACKVOChannel` is one, as in RAC.
 // @unchecked Sendable: it holds two terminals, which are signals and
 // subscribers (see RACSignal) and never change.
-public final class RACChannel<Value>: @unchecked Sendable {
+public class RACChannel<Value>: @unchecked Sendable {
     /// The terminal facing the owner of the value. Subscribers receive what
     /// is sent to `followingTerminal`, from the time they subscribe.
     public let leadingTerminal: RACChannelTerminal<Value>
@@ -41,7 +42,7 @@ public final class RACChannel<Value>: @unchecked Sendable {
 }
 
 /// One end of a `RACChannel`: RAC 2.5's `RACChannelTerminal`. Also what
-/// `RACProperty.channel` and `UserDefaults.rac_channelTerminal(forKey:)`
+/// `RACProperty.channel` and `UserDefaults.rac_channelTerminalForKey(_:)`
 /// return, with their own meaning of each direction.
 ///
 /// As a signal, it sends what was sent to the other terminal (see

@@ -1,9 +1,35 @@
+import Foundation
+
 /// Why `RACCommand.execute(_:)` failed: RAC 2.5's `RACCommandErrorDomain`.
-public enum RACCommandError: Error, Equatable {
+///
+/// As an `NSError` (`error as NSError`), it has RAC's domain
+/// (`RACCommandErrorDomain`), code (`RACCommandErrorNotEnabled`, 1) and
+/// localized description. RAC's userInfo also held the refusing command
+/// under `RACUnderlyingCommandErrorKey`; a case without a payload (pinned
+/// in docs/API.md) cannot, so the command is the one whose `execute(_:)`
+/// returned the failing signal (see docs/Porting.md).
+public enum RACCommandError: Error, Equatable, CustomNSError {
     /// The command was not enabled (`RACCommandErrorNotEnabled`): its enabled
     /// signal last sent false, or it was executing and does not allow
     /// concurrent executions.
     case notEnabled
+
+    /// RAC's `RACCommandErrorDomain`.
+    public static var errorDomain: String { "RACCommandErrorDomain" }
+
+    /// RAC's `RACCommandErrorNotEnabled`: 1.
+    public var errorCode: Int {
+        switch self {
+        case .notEnabled: return 1
+        }
+    }
+
+    /// RAC's `NSLocalizedDescriptionKey` text for the error.
+    public var errorUserInfo: [String: Any] {
+        switch self {
+        case .notEnabled: return [NSLocalizedDescriptionKey: "The command is disabled and cannot be executed"]
+        }
+    }
 }
 
 /// Work started by an action (a button, a refresh), with its state as

@@ -70,7 +70,22 @@ extension RACSignal {
     /// `-asynchronousFirstOrDefault:success:error:`.
     public func asynchronousFirstOrDefault(_ defaultValue: Value, success: inout Bool,
                                            error: inout (any Error)?) -> Value {
-        let event = firstEventRunningTheMainRunLoop("asynchronousFirstOrDefault(_:success:error:)")
+        asynchronousFirstOrDefault(defaultValue, success: &success, error: &error,
+                                   timeout: RACSignal.asynchronousWaitTimeout)
+    }
+
+    /// `asynchronousFirstOrDefault(_:success:error:)` that gives up after
+    /// `timeout` seconds instead of 10, which counts as a failure with
+    /// `RACSignalError.timedOut`: ReactiveObjC 3.1's
+    /// `-asynchronousFirstOrDefault:success:error:timeout:`. On the main
+    /// thread only; the first event reaches it through the main thread
+    /// scheduler, as in RAC, so main-queue work queued before that event
+    /// (a `RACCommand`'s `executing` and `enabled` updates) has run when it
+    /// returns.
+    public func asynchronousFirstOrDefault(_ defaultValue: Value, success: inout Bool,
+                                           error: inout (any Error)?, timeout: TimeInterval) -> Value {
+        let event = firstEventRunningTheMainRunLoop("asynchronousFirstOrDefault(_:success:error:timeout:)",
+                                                    timeout: timeout)
         success = event.error == nil
         error = event.error
         return event.value ?? defaultValue
@@ -81,24 +96,44 @@ extension RACSignal {
     /// does; throws the receiver's error, or `RACSignalError.timedOut`
     /// after 10 s. RAC's `-asynchronouslyWaitUntilCompleted:`.
     public func asynchronouslyWaitUntilCompleted() throws {
+        try asynchronouslyWaitUntilCompleted(timeout: RACSignal.asynchronousWaitTimeout)
+    }
+
+    /// `asynchronouslyWaitUntilCompleted()` that gives up after `timeout`
+    /// seconds instead of 10, throwing `RACSignalError.timedOut`:
+    /// ReactiveObjC 3.1's `-asynchronouslyWaitUntilCompleted:timeout:`.
+    /// Throws the receiver's error if it fails. On the main thread only; as
+    /// in RAC, the completion reaches it through the main thread scheduler,
+    /// so after `try command.execute(x).asynchronouslyWaitUntilCompleted()`
+    /// the command's `executing` is already false again.
+    public func asynchronouslyWaitUntilCompleted(timeout: TimeInterval) throws {
         if let error = ignoreValues()
-            .firstEventRunningTheMainRunLoop("asynchronouslyWaitUntilCompleted()").error {
+            .firstEventRunningTheMainRunLoop("asynchronouslyWaitUntilCompleted(timeout:)", timeout: timeout).error {
             throw error
         }
     }
 
+    /// How long the asynchronous waits wait without a `timeout:`: RAC's
+    /// `RACSignalAsynchronousWaitTimeout`.
+    private static var asynchronousWaitTimeout: TimeInterval { 10 }
+
     /// Subscribes and runs the main run loop until the receiver's first
-    /// event (10 s at most, then a `timedOut` error). Only on the main
-    /// thread, which is what it runs.
-    private func firstEventRunningTheMainRunLoop(_ operation: String) -> RACEvent<Value> {
+    /// event (`timeout` seconds at most, then a `timedOut` error). Only on
+    /// the main thread, which is what it runs.
+    private func firstEventRunningTheMainRunLoop(_ operation: String, timeout: TimeInterval) -> RACEvent<Value> {
         guard Thread.isMainThread else { racMisuse("\(operation) runs the main run loop: call it on the main thread") }
-        // Touched only on the main thread: the event is delivered on
-        // whatever thread sends it, so it is handed over through the lock.
+        // Set on the main thread (delivered through the main thread
+        // scheduler) and read there; the box's lock keeps that honest.
         let arrived = RACEventBox<Value>()
-        let subscription = materialize().take(1).subscribeNext { arrived.set($0) }
-        let deadline = Date().addingTimeInterval(10)
+        // Through the main queue, as RAC's `deliverOn:mainThreadScheduler`:
+        // what was queued there before the event (a command's `executing`
+        // update, queued by its own completion handler, which RAC subscribes
+        // first) runs before the wait sees the event.
+        let subscription = materialize().take(1).deliverOn(RACScheduler.mainThreadScheduler)
+            .subscribeNext { arrived.set($0) }
+        let deadline = Date().addingTimeInterval(timeout)
         while arrived.get() == nil && Date() < deadline {
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+            _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.01)))
         }
         subscription.dispose()
         return arrived.get() ?? .error(RACSignalError.timedOut)
@@ -188,6 +223,10 @@ extension RACSignal {
     /// in order, whose reads block until the value read has arrived (or the
     /// receiver has ended, which ends the sequence; an error ends it too):
     /// RAC's `-sequence`. The values are kept for the sequence's readers.
+    /// After an error, the sequence's `array` holds the values sent before
+    /// it, where RAC's `-array` of such a sequence is nil (`array` is never
+    /// optional here); `try toArray()` on the signal throws the error, RAC's
+    /// meaning.
     /// Reading it where only the reading thread could deliver the values
     /// hangs, as the blocking reads above do.
     public func sequence() -> RACSequence<Value> {

@@ -56,7 +56,7 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     open override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
         let disposable = RACDisposable()
-        queue.asyncAfter(wallDeadline: Self.wallTime(with: date)) {
+        queue.asyncAfter(wallDeadline: Self.wallTimeWithDate(date)) {
             guard !disposable.isDisposed else { return }
             self.performAsCurrentScheduler(block)
         }
@@ -69,7 +69,7 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
                         schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(wallDeadline: Self.wallTime(with: date),
+        timer.schedule(wallDeadline: Self.wallTimeWithDate(date),
                        repeating: .nanoseconds(Self.nanoseconds(interval)),
                        leeway: .nanoseconds(Self.nanoseconds(leeway)))
         // The handler holds the scheduler strongly: as in RAC, the timer
@@ -101,11 +101,17 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     }
 
     /// `date` as a Dispatch wall time: RAC's `+wallTimeWithDate:`.
-    public static func wallTime(with date: Date) -> DispatchWallTime {
+    public static func wallTimeWithDate(_ date: Date) -> DispatchWallTime {
         let seconds = date.timeIntervalSince1970
         let whole = seconds.rounded(.down)
         let spec = timespec(tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded()))
         return DispatchWallTime(timespec: spec)
     }
-}
 
+    /// The old spelling of `wallTimeWithDate(_:)`, which the naming rule
+    /// makes RAC's selector `wallTimeWithDate:` keep.
+    @available(*, deprecated, renamed: "wallTimeWithDate(_:)")
+    public static func wallTime(with date: Date) -> DispatchWallTime {
+        wallTimeWithDate(date)
+    }
+}

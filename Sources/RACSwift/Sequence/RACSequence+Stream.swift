@@ -57,16 +57,19 @@ extension RACSequence {
     }
 
     /// Pairs of the values of the receiver and of `sequence`, in order, as
-    /// long as both have one: RAC's `-zipWith:`, with tuples.
+    /// long as both have one: RAC's `-zipWith:`, with tuples. Lazy, also on
+    /// an eager sequence, as in RAC (whose eager sequences make only `bind`
+    /// and `concat` eager, and `zipWith:` is neither): a pair is made when it
+    /// is first read.
     @inlinable
     public func zipWith<U>(_ sequence: RACSequence<U>) -> RACSequence<(Value, U)> {
-        evaluated(like: RACSequence<(Value, U)>(head: {
+        RACSequence<(Value, U)>(head: {
             guard let first = self.head, let second = sequence.head else { return nil }
             return (first, second)
         }, tail: {
             guard let rest = self.tail, let otherRest = sequence.tail else { return nil }
             return rest.zipWith(otherRest)
-        }))
+        })
     }
 
     /// `value`, then the receiver's values: RAC's `-startWith:`.
@@ -182,15 +185,20 @@ extension RACSequence {
 
     /// Combines the values from the right: `reduce(first, rest)`, where
     /// `rest.head` is the fold of the values after `first` (`start` after
-    /// the last), computed only if read: RAC's `-foldRightWithStart:reduce:`.
-    /// A `reduce` that reads `rest.head` recurses once per value.
+    /// the last): RAC's `-foldRightWithStart:reduce:`. On a lazy sequence
+    /// `rest.head` is computed only if read, so a `reduce` that does not read
+    /// it stops the fold there; on an eager sequence, as in RAC (whose eager
+    /// sequences hand `reduce` an eager `rest`), it is computed before
+    /// `reduce` is called, so the whole sequence is folded, from the last
+    /// value back. A `reduce` that reads `rest.head`, and every eager fold,
+    /// recurses once per value.
     @inlinable
     public func foldRightWithStart<R>(_ start: R, reduce: @escaping @Sendable (Value, RACSequence<R>) -> R) -> R {
         guard let head = head else { return start }
         let rest = RACSequence<R>(headBlock: racSendable {
             (self.tail ?? .empty()).foldRightWithStart(start, reduce: reduce)
         }, tailBlock: nil)
-        return reduce(head, rest)
+        return reduce(head, eager ? rest.eagerSequence : rest)
     }
 
     /// Whether any value passes `predicate`, evaluating up to the first
@@ -201,7 +209,11 @@ extension RACSequence {
     }
 
     /// Whether every value passes `predicate`, evaluating up to the first
-    /// that does not: RAC's `-all:`.
+    /// that does not: RAC's `-all:`. `predicate` runs on the same values as
+    /// in RAC, whose fold (`accumulator && block(value)`) calls it no more
+    /// after the first false; unlike RAC, the values after that one are not
+    /// computed, so `all` answers on an infinite sequence and does no work
+    /// whose result it would drop (see docs/Porting.md).
     @inlinable
     public func all(_ predicate: (Value) -> Bool) -> Bool {
         objectPassingTest { !predicate($0) } == nil

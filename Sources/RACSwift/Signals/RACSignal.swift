@@ -42,7 +42,8 @@ open class RACSignal<Value>: @unchecked Sendable {
 
     /// Sets `name` and returns the receiver, for chaining: RAC 2.5's
     /// `-setNameWithFormat:` (with Swift's string interpolation for the
-    /// format).
+    /// format). Unlike RAC's, it names whether or not
+    /// `RAC_DEBUG_SIGNAL_NAMES` is set (see docs/Porting.md).
     @discardableResult
     public func setName(_ name: String) -> RACSignal<Value> {
         self.name = name
