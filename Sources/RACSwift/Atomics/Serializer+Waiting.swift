@@ -90,6 +90,12 @@ extension RACSerializer {
                 seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
                                              .acquire, .acquire)
                 if seen == RACHandOverState.sleeping {
+                    #if RACS_ROUND2_BUGS
+                    // Round 2's bug, for the controlled scheduler to find
+                    // (4d8b51f): later arrivals do not wait for this owner
+                    // either, until another takes over.
+                    _ = entries.fetchOr(RACSerializerLimits.stalled, .relaxed)
+                    #endif
                     racs_warn_once(0, """
                         RACSwift: a send, subscribe or dispose waited 1 s for the thread delivering the \
                         same subject or subscriber, which delivered nothing in that time (one delivery \
@@ -169,9 +175,31 @@ extension RACSerializer {
 /// the yields let a thread that shares this core run.
 @inlinable @inline(__always)
 internal func racSpin(until done: () -> Bool) -> Bool {
-    for round in 0..<1_064 {
+    for round in 0..<RACSpinLength.pauses + RACSpinLength.yields {
         if done() { return true }
-        if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+        if round < RACSpinLength.pauses { racs_cpu_relax() } else { racs_yield() }
     }
     return false
+}
+
+/// How long `racSpin(until:)` spins: a thousand pauses and 64 yields; in
+/// the controlled build (Verification/controlled), what the scheduler sets,
+/// a few of each, as any length shows the same outcomes there.
+@usableFromInline
+internal enum RACSpinLength {
+    @inlinable internal static var pauses: Int {
+        #if RACS_CONTROLLED
+        racs_controlled_spin_pauses()
+        #else
+        1_000
+        #endif
+    }
+
+    @inlinable internal static var yields: Int {
+        #if RACS_CONTROLLED
+        racs_controlled_spin_yields()
+        #else
+        64
+        #endif
+    }
 }
