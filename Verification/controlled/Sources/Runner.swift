@@ -20,6 +20,13 @@ enum ControlledRun {
         let scheduler: ControlledScheduler
         /// The most operations seen waiting in a watched subject.
         let largestBacklog: Int
+        /// The report made when a check at a scheduling point failed.
+        let failureReport: String?
+        let covered: Set<String>
+
+        var report: String {
+            failureReport ?? scheduler.report(failures.joined(separator: "; "))
+        }
     }
 
     /// One schedule of `scenario` under `strategy`.
@@ -30,13 +37,14 @@ enum ControlledRun {
         RACSchedulerSupport.runInline { scenario.build(script) }
         scheduler.run()
         script.runEndChecks()
-        return Outcome(failures: script.failures, scheduler: scheduler, largestBacklog: script.largestBacklog)
+        return Outcome(failures: script.failures, scheduler: scheduler, largestBacklog: script.largestBacklog,
+                       failureReport: script.failureReport, covered: script.covered)
     }
 
     /// Stops the run on a failed check, with the schedule's trace.
     static func check(_ outcome: Outcome) {
         guard !outcome.failures.isEmpty else { return }
-        print(outcome.scheduler.report(outcome.failures.joined(separator: "; ")))
+        print(outcome.report)
         printReplayLine()
         exit(1)
     }
@@ -58,11 +66,14 @@ enum ControlledRun {
     }
 
     /// The warm-up schedule (no preemption): it also measures the steps a
-    /// schedule takes, which PCT spreads its change points over.
-    static func warmUp(_ scenario: Scenario) -> Outcome {
-        replayLine = { "--scenario \(scenario.name) --strategy none" }
+    /// schedule takes, which PCT spreads its change points over, and runs
+    /// the library's lazy initializations, so that later schedules are
+    /// deterministic. A replay does not check it (its own schedule may be
+    /// another).
+    static func warmUp(_ scenario: Scenario, checking: Bool = true) -> Outcome {
+        replayLine = { "--scenario \(scenario.name) --strategy none --seed -" }
         let outcome = once(scenario, NonPreemptive())
-        check(outcome)
+        if checking { check(outcome) }
         return outcome
     }
 
@@ -75,6 +86,10 @@ enum ControlledRun {
         let threads = warm.scheduler.workers.count
         var summary = ["\(scenario.name): \(threads) threads, \(steps) points unpreempted"]
         var giveUpSchedules = 0
+        var coverage: [String: Int] = [:]
+        func note(_ outcome: Outcome) {
+            for path in outcome.covered { coverage[path, default: 0] += 1 }
+        }
         var longest = 0
         var largestBacklog = 0
         if scenario.small && budget.exhaustive > 0 {
@@ -88,6 +103,7 @@ enum ControlledRun {
                 count += 1
                 longest = max(longest, outcome.scheduler.steps)
                 largestBacklog = max(largestBacklog, outcome.largestBacklog)
+                note(outcome)
                 if outcome.scheduler.warnings[0] > 0 { giveUpSchedules += 1 }
             }
             let complete = enumeration.next() == nil
@@ -102,20 +118,23 @@ enum ControlledRun {
             check(outcome)
             longest = max(longest, outcome.scheduler.steps)
             largestBacklog = max(largestBacklog, outcome.largestBacklog)
+            note(outcome)
             if outcome.scheduler.warnings[0] > 0 { giveUpSchedules += 1 }
         }
         if budget.pct > 0 { summary.append("PCT depth \(budget.depth): \(budget.pct) schedules") }
         summary.append("longest \(longest) points")
         if largestBacklog > 0 { summary.append("largest backlog \(largestBacklog)") }
         if giveUpSchedules > 0 { summary.append("give-up path in \(giveUpSchedules)") }
+        for (path, count) in coverage.sorted(by: { $0.key < $1.key }) { summary.append("\(path) in \(count)") }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         summary.append(String(format: "%.1f s", seconds))
         print(summary.joined(separator: "; "))
     }
 
-    /// Replays one schedule: `strategy` is `pct`, `dfs` or `none`.
+    /// Replays one schedule: `strategy` is `pct`, `dfs` or `none` (the
+    /// schedule without preemptions, which the warm-up runs).
     static func replay(_ scenario: Scenario, strategy: String, seed: String, steps: Int?, depth: Int) {
-        let warm = warmUp(scenario)
+        let warm = warmUp(scenario, checking: false)
         let chosen: Strategy
         switch strategy {
         case "pct":
@@ -126,13 +145,17 @@ enum ControlledRun {
         case "dfs":
             replayLine = { "--scenario \(scenario.name) --strategy dfs --seed \(seed)" }
             chosen = Replay(deviations: parseDeviations(seed))
-        default:
+        case "none":
+            replayLine = { "--scenario \(scenario.name) --strategy none --seed -" }
             chosen = NonPreemptive()
+        default:
+            usage("a replay's --strategy is pct, dfs or none")
         }
         let outcome = once(scenario, chosen)
-        print(outcome.scheduler.report(outcome.failures.isEmpty ? "(no failure: the trace of the replayed schedule)"
-            : outcome.failures.joined(separator: "; ")).replacingOccurrences(of: "FAILED: (no", with: "PASSED (no"))
-        if !outcome.failures.isEmpty {
+        if outcome.failures.isEmpty {
+            print(outcome.scheduler.report("").replacingOccurrences(of: "FAILED: ", with: "PASSED: the replayed schedule"))
+        } else {
+            print(outcome.report)
             printReplayLine()
             exit(1)
         }

@@ -22,6 +22,9 @@ struct Scenario {
 final class Script {
     let scheduler: ControlledScheduler
     private(set) var failures: [String] = []
+    /// The scheduler's report at the moment a check made at a scheduling
+    /// point failed (its trace ends there, not at the end of the run).
+    private(set) var failureReport: String?
     private var endChecks: [() -> Void] = []
 
     init(scheduler: ControlledScheduler) {
@@ -93,9 +96,15 @@ final class Script {
     /// Names a compound disposable's words in traces.
     func label(_ compound: RACCompoundDisposable, _ name: String) {
         let entries = compound.serializer.entries.address
-        for (offset, word) in ["entries", "pending", "queue", "progress", "state"].enumerated() {
+        for (offset, word) in ["entries", "pending", "queue", "progress", "children"].enumerated() {
             scheduler.labels[UnsafeRawPointer(entries + offset)] = "\(name).\(word)"
         }
+        label(compound as RACDisposable, name)
+    }
+
+    /// Names a disposable's state word (its once flag, for a compound).
+    func label(_ disposable: RACDisposable, _ name: String) {
+        scheduler.labels[UnsafeRawPointer(disposable.stateWord.address)] = "\(name).state"
     }
 
     /// Checks at every scheduling point that at most the backlog, plus one
@@ -115,9 +124,11 @@ final class Script {
             let bound = RACSerializerLimits.backlogLimit + scheduler.workers.count + giveUps
             if count > bound && !reported {
                 reported = true
-                failures.append("\(count) operations wait in \(name) at step \(now), past the bound of \(bound) "
+                let failure = "\(count) operations wait in \(name) at step \(now), past the bound of \(bound) "
                     + "(backlog \(RACSerializerLimits.backlogLimit) + \(scheduler.workers.count) threads "
-                    + "+ \(giveUps) give-ups)")
+                    + "+ \(giveUps) give-ups)"
+                failures.append(failure)
+                failureReport = scheduler.report(failure)
             }
         }
         atEnd { [unowned self] in largestBacklog = max(largestBacklog, largest) }
@@ -126,6 +137,38 @@ final class Script {
     /// The most operations seen waiting in a watched subject.
     private(set) var largestBacklog = 0
 
+    /// The paths this schedule reached, of those the scenario watches.
+    private(set) var covered: Set<String> = []
+
+    /// Notes `path` as reached if `condition` holds at some scheduling
+    /// point: the run's summary says in how many schedules each was, so
+    /// that a scenario is seen to reach what it is for.
+    func cover(_ path: String, when condition: @escaping () -> Bool) {
+        scheduler.observers.append { [unowned self] in
+            if !covered.contains(path) && condition() { covered.insert(path) }
+        }
+    }
+
+    /// Whether `subject`'s serializer has `bit` set in its entries word.
+    static func entriesHave<Value>(_ subject: RACSubject<Value>, _ bit: Int) -> Bool {
+        subject.core.serializer.entries.address.pointee & bit != 0
+    }
+
+    /// Whether a node handed over to `subject` and not yet applied is in
+    /// one of `states` (`RACHandOverState`).
+    static func someNode<Value>(of subject: RACSubject<Value>, in states: Set<Int>) -> Bool {
+        typealias Node = RACPendingNode<RACSubjectCore<Value>.Operation>
+        let serializer = subject.core.serializer
+        for start in [serializer.pending.address.pointee, serializer.queue.address.pointee] {
+            var bits = start
+            while bits != 0 {
+                let node = Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+                if node._withUnsafeGuaranteedRef({ states.contains($0.state.address.pointee) }) { return true }
+                bits = node._withUnsafeGuaranteedRef { $0.next }
+            }
+        }
+        return false
+    }
     /// The operations handed over to `subject` and not yet applied: its
     /// pending stack and its owner's queue. Read between two scheduling
     /// points, when no other thread runs. (Between the owner's take of the

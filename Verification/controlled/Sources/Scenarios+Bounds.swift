@@ -9,6 +9,8 @@ let boundScenarios: [Scenario] = [
              small: false, term: 2, backlog: 2) { script in
         let subject = RACSubject<Int>()
         script.label(subject, "S")
+        script.cover("retiring") { Script.entriesHave(subject, RACSerializerLimits.retiring) }
+        script.cover("ownership passed") { Script.someNode(of: subject, in: [RACHandOverState.owner]) }
         let listener = Listener(script)
         _ = listener.subscribe(to: subject)
         var longestCall = 0
@@ -39,6 +41,10 @@ let boundScenarios: [Scenario] = [
         let subject = RACSubject<Int>()
         script.label(subject, "S")
         script.watchBacklog(of: subject, "S")
+        script.cover("waited at the bound") {
+            Script.someNode(of: subject, in: [RACHandOverState.waiting, RACHandOverState.sleeping])
+        }
+        script.cover("slept at the bound") { Script.someNode(of: subject, in: [RACHandOverState.sleeping]) }
         let listener = Listener(script)
         // A slow subscriber: three more steps per value.
         _ = listener.subscribe(to: subject) { _ in for _ in 0..<3 { script.point() } }

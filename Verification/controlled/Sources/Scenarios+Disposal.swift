@@ -29,7 +29,10 @@ let disposalScenarios: [Scenario] = [
         let compound = RACCompoundDisposable()
         script.label(compound, "C")
         let children = [Counted(script), Counted(script)]
-        for child in children { compound.add(child.disposable) }
+        for (index, child) in children.enumerated() {
+            script.label(child.disposable, "d\(index + 1)")
+            compound.add(child.disposable)
+        }
         for name in ["A", "B"] {
             script.thread(name) {
                 compound.dispose()
@@ -76,6 +79,8 @@ let disposalScenarios: [Scenario] = [
         let compound = RACCompoundDisposable()
         script.label(compound, "C")
         let first = Counted(script), second = Counted(script)
+        script.label(first.disposable, "d1")
+        script.label(second.disposable, "d2")
         var stamps: [String: Int] = [:]
         script.thread("A") {
             compound.add(first.disposable)

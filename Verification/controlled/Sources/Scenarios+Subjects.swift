@@ -1,5 +1,5 @@
 #if RACS_CONTROLLED
-import RACSwift
+@testable import RACSwift
 
 /// Sends, subscribes and disposes racing on plain subjects.
 let subjectScenarios: [Scenario] = [
@@ -91,6 +91,13 @@ let subjectScenarios: [Scenario] = [
         let first = RACSubject<Int>(), second = RACSubject<Int>()
         script.label(first, "S1")
         script.label(second, "S2")
+        script.cover("brief wait (owner-waits mark)") {
+            Script.entriesHave(first, RACSerializerLimits.ownerWaits) || Script.entriesHave(second, RACSerializerLimits.ownerWaits)
+        }
+        script.cover("waited at the bound") {
+            Script.someNode(of: first, in: [RACHandOverState.waiting, RACHandOverState.sleeping])
+                || Script.someNode(of: second, in: [RACHandOverState.waiting, RACHandOverState.sleeping])
+        }
         let hearsFirst = Listener(script), hearsSecond = Listener(script)
         // A value forwards to the other subject with its hop count one up,
         // three hops in all: 0 -> 1 -> 2 -> 3.

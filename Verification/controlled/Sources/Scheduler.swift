@@ -78,7 +78,7 @@ final class ControlledScheduler {
     /// the scheduler's control would stop it).
     private var heartbeat = 0
 
-    init(strategy: Strategy, maxSteps: Int = 200_000, maxVirtualTime: Int64 = 600_000_000_000) {
+    init(strategy: Strategy, maxSteps: Int = 200_000, maxVirtualTime: Int64 = 60_000_000_000) {
         self.strategy = strategy
         self.maxSteps = maxSteps
         self.maxVirtualTime = maxVirtualTime
@@ -207,7 +207,8 @@ final class ControlledScheduler {
             guard let earliest = deadlines.min() else { return -1 }
             clock = max(clock, earliest)
             if clock > maxVirtualTime {
-                fail("no end after \(maxVirtualTime / 1_000_000_000) s of virtual time: every thread asleep, again and again")
+                fail("deadlock: no thread can run and not all have finished, for \(maxVirtualTime / 1_000_000_000) s "
+                    + "of virtual time (every thread asleep in a timed wait, again and again)")
             }
             for worker in workers {
                 if case .blocked(_, let deadline) = worker.status, deadline <= clock { worker.status = .runnable }
