@@ -172,34 +172,19 @@ extension RACSerializer {
 /// The spin every wait starts with, before it sleeps: until `done()` is
 /// true (returns true), or for a thousand pauses and then 64 yields of the
 /// processor (returns false). The pauses cost tens of nanoseconds each;
-/// the yields let a thread that shares this core run.
+/// the yields let a thread that shares this core run. (In the controlled
+/// build, Verification/controlled, a few of each, as the scheduler sets:
+/// any length shows the same outcomes there.)
 @inlinable @inline(__always)
 internal func racSpin(until done: () -> Bool) -> Bool {
-    for round in 0..<RACSpinLength.pauses + RACSpinLength.yields {
+    #if RACS_CONTROLLED
+    let (pauses, yields) = (racs_controlled_spin_pauses(), racs_controlled_spin_yields())
+    #else
+    let (pauses, yields) = (1_000, 64)
+    #endif
+    for round in 0..<pauses + yields {
         if done() { return true }
-        if round < RACSpinLength.pauses { racs_cpu_relax() } else { racs_yield() }
+        if round < pauses { racs_cpu_relax() } else { racs_yield() }
     }
     return false
-}
-
-/// How long `racSpin(until:)` spins: a thousand pauses and 64 yields; in
-/// the controlled build (Verification/controlled), what the scheduler sets,
-/// a few of each, as any length shows the same outcomes there.
-@usableFromInline
-internal enum RACSpinLength {
-    @inlinable internal static var pauses: Int {
-        #if RACS_CONTROLLED
-        racs_controlled_spin_pauses()
-        #else
-        1_000
-        #endif
-    }
-
-    @inlinable internal static var yields: Int {
-        #if RACS_CONTROLLED
-        racs_controlled_spin_yields()
-        #else
-        64
-        #endif
-    }
 }

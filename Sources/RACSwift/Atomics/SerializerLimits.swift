@@ -1,5 +1,7 @@
 #if RACS_CONTROLLED
 import CShims
+#elseif RACS_ROUND2_BUGS
+#error("RACS_ROUND2_BUGS puts round 2's bugs back for the controlled scheduler: only with RACS_CONTROLLED")
 #endif
 
 /// The serializer's bounds and the bits of its `entries` word. Constants of

@@ -44,10 +44,19 @@ enum ControlledRun {
     /// Stops the run on a failed check, with the schedule's trace.
     static func check(_ outcome: Outcome) {
         guard !outcome.failures.isEmpty else { return }
-        print(outcome.report)
-        printReplayLine()
-        exit(1)
+        failingSchedules += 1
+        if failingSchedules == 1 {
+            print(outcome.report)
+            printReplayLine()
+        }
+        if !keepGoing { exit(1) }
     }
+
+    /// With `--keep-going`: count the failing schedules of the whole budget
+    /// (the first one is printed) instead of stopping at it, to measure how
+    /// often a strategy meets a bug.
+    static var keepGoing = false
+    static var failingSchedules = 0
 
     /// The seed of schedule `index` of `scenario` from `base`: printed on a
     /// failure, and all `--seed` needs.
@@ -81,6 +90,7 @@ enum ControlledRun {
     /// preemptions (small scenarios), then `budget.pct` PCT schedules.
     static func explore(_ scenario: Scenario, _ budget: Budget) {
         let started = DispatchTime.now()
+        failingSchedules = 0
         let warm = warmUp(scenario)
         let steps = warm.scheduler.steps
         let threads = warm.scheduler.workers.count
@@ -107,6 +117,7 @@ enum ControlledRun {
                 if outcome.scheduler.warnings[0] > 0 { giveUpSchedules += 1 }
             }
             let complete = enumeration.next() == nil
+            if keepGoing { summary.append("\(failingSchedules) failed so far") }
             summary.append("exhaustive ≤2 preemptions: \(count) schedules"
                 + (complete ? " (all of them)" : " (budget reached, not complete)")
                 + (enumeration.divergences > 0 ? ", \(enumeration.divergences) diverged" : ""))
@@ -122,6 +133,7 @@ enum ControlledRun {
             if outcome.scheduler.warnings[0] > 0 { giveUpSchedules += 1 }
         }
         if budget.pct > 0 { summary.append("PCT depth \(budget.depth): \(budget.pct) schedules") }
+        if keepGoing { summary.append("\(failingSchedules) failed (warm-up included)") }
         summary.append("longest \(longest) points")
         if largestBacklog > 0 { summary.append("largest backlog \(largestBacklog)") }
         if giveUpSchedules > 0 { summary.append("give-up path in \(giveUpSchedules)") }
@@ -188,7 +200,7 @@ func usage(_ message: String) -> Never {
         usage: controlled [--scenario NAME]... [--strategy pct|dfs|both] [--budget N] [--exhaustive N]
                           [--depth D] [--base-seed S]
                controlled --scenario NAME --strategy pct|dfs --seed S [--steps K] [--depth D]   (replay)
-               controlled --list
+               controlled --list      (--keep-going: count failing schedules rather than stop at the first)
         """)
     exit(2)
 }

@@ -264,7 +264,12 @@ final class ControlledScheduler {
         let kinds = ["load", "store", "rmw", "fence", "pause", "yield", "wake"]
         let kind = kinds[Int(point.kind.rawValue)]
         guard let address = point.address else {
-            return point.kind == .load ? "a step in a block" : "a scenario's \(kind)"
+            switch point.kind {
+            case .load: return "a step in a block"
+            case .relax: return "a spin's pause"
+            case .yield: return "a yield"
+            default: return kind
+            }
         }
         let value = point.value
         let name = labels[address] ?? "0x" + String(UInt(bitPattern: address), radix: 16)

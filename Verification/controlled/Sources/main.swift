@@ -35,11 +35,14 @@ while !arguments.isEmpty {
     case "--budget": budget.pct = number()
     case "--exhaustive": budget.exhaustive = number()
     case "--base-seed": budget.baseSeed = UInt64(number())
+    case "--keep-going": ControlledRun.keepGoing = true
     default: usage("unknown argument \(flag)")
     }
 }
 let chosen = names.isEmpty ? allScenarios : names.map { name -> Scenario in
-    guard let scenario = allScenarios.first(where: { $0.name == name }) else { usage("no scenario \(name) (see --list)") }
+    guard let scenario = (allScenarios + selfTestScenarios).first(where: { $0.name == name }) else {
+        usage("no scenario \(name) (see --list)")
+    }
     return scenario
 }
 if let seed {
@@ -54,6 +57,7 @@ case "both": break
 default: usage("--strategy is pct, dfs or both")
 }
 for scenario in chosen { ControlledRun.explore(scenario, budget) }
+if ControlledRun.failingSchedules > 0 { exit(1) }
 print("controlled: every schedule passed")
 #else
 #if canImport(Glibc)
