@@ -48,6 +48,8 @@ final class Script {
 
     func runEndChecks() {
         for check in endChecks { check() }
+        // They hold this script.
+        endChecks = []
     }
 
     /// The logical time: scheduling points taken so far (for traces).
@@ -84,6 +86,33 @@ final class Script {
 
     /// How many waiters gave up on a stuck owner so far.
     var giveUps: Int { scheduler.warnings[0] }
+
+    /// A subject whose words traces name `name`.
+    func subject(_ name: String) -> RACSubject<Int> {
+        let subject = RACSubject<Int>()
+        label(subject, name)
+        return subject
+    }
+
+    /// A replay subject whose words traces name `name`.
+    func replaySubject(_ name: String, capacity: Int) -> RACReplaySubject<Int> {
+        let subject = RACReplaySubject<Int>(capacity: capacity)
+        label(subject, name)
+        return subject
+    }
+
+    /// Checks that `listener` heard values 1...`count` of each sender
+    /// (sender s sends s * 10 + i), each once and in its sender's order,
+    /// with no two deliveries overlapping.
+    func expectEverySenderInOrder(_ listener: Listener, senders: Int, count: Int) {
+        let expected = (0..<senders).flatMap { sender in (1...count).map { sender * 10 + $0 } }
+        expect(listener.values.sorted() == expected, "heard \(listener.values), not \(expected) once each")
+        for sender in 0..<senders {
+            let own = listener.values.filter { $0 / 10 == sender }
+            expect(own == own.sorted(), "sender \(sender)'s order broken: \(listener.values)")
+        }
+        expect(listener.overlaps == 0, "two deliveries overlapped")
+    }
 
     /// Names a subject's words in traces.
     func label<Value>(_ subject: RACSubject<Value>, _ name: String) {

@@ -7,8 +7,7 @@ let boundScenarios: [Scenario] = [
              checks: "8 a call delivers at most its own event, a term, the backlog and one per thread; "
                  + "the term passes to a waiter; 1, 2 and every value once",
              small: false, term: 2, backlog: 2) { script in
-        let subject = RACSubject<Int>()
-        script.label(subject, "S")
+        let subject = script.subject("S")
         script.cover("retiring") { Script.entriesHave(subject, RACSerializerLimits.retiring) }
         script.cover("ownership passed") { Script.someNode(of: subject, in: [RACHandOverState.owner]) }
         let listener = Listener(script)
@@ -27,19 +26,13 @@ let boundScenarios: [Scenario] = [
         script.atEnd {
             let bound = 1 + RACSerializerLimits.termLength + RACSerializerLimits.backlogLimit + threads
             script.expect(longestCall <= bound, "a sendNext delivered \(longestCall) events, past \(bound)")
-            script.expect(listener.values.sorted() == [1, 2, 3, 11, 12, 13, 21, 22, 23], "heard \(listener.values)")
-            for sender in 0..<threads {
-                let own = listener.values.filter { $0 / 10 == sender }
-                script.expect(own == own.sorted(), "sender \(sender)'s order broken: \(listener.values)")
-            }
-            script.expect(listener.overlaps == 0, "two deliveries overlapped")
+            script.expectEverySenderInOrder(listener, senders: threads, count: 3)
         }
     },
     Scenario(name: "backlog-bound",
              checks: "9 the backlog stays within its bound at every step, with a slow subscriber; nothing lost or reordered",
              small: false, term: 8, backlog: 2) { script in
-        let subject = RACSubject<Int>()
-        script.label(subject, "S")
+        let subject = script.subject("S")
         script.watchBacklog(of: subject, "S")
         script.cover("waited at the bound") {
             Script.someNode(of: subject, in: [RACHandOverState.waiting, RACHandOverState.sleeping])
@@ -54,19 +47,14 @@ let boundScenarios: [Scenario] = [
             }
         }
         script.atEnd {
-            script.expect(listener.values.sorted() == [1, 2, 3, 11, 12, 13, 21, 22, 23], "heard \(listener.values)")
-            for sender in 0..<3 {
-                let own = listener.values.filter { $0 / 10 == sender }
-                script.expect(own == own.sorted(), "sender \(sender)'s order broken: \(listener.values)")
-            }
+            script.expectEverySenderInOrder(listener, senders: 3, count: 3)
         }
     },
     Scenario(name: "give-up",
              checks: "9 and 14 a waiter gives up on an owner stuck past the patience, its value queued in order, "
                  + "and the next arrival waits again: the backlog bound holds at every step",
              small: false, term: 64, backlog: 1) { script in
-        let subject = RACSubject<Int>()
-        script.label(subject, "S")
+        let subject = script.subject("S")
         script.watchBacklog(of: subject, "S")
         let listener = Listener(script)
         var stuck = false

@@ -48,8 +48,7 @@ let disposalScenarios: [Scenario] = [
              checks: "13 dispose() racing the terminal event returns after the cleanup ran; 6 the cleanup runs once, "
                  + "completed at most once",
              small: true) { script in
-        let subject = RACSubject<Int>()
-        script.label(subject, "S")
+        let subject = script.subject("S")
         let cleanups = Tally()
         let signal = RACSignal<Int>.createSignal { subscriber in
             let inner = subject.subscribe(subscriber)

@@ -7,8 +7,7 @@ let replayScenarios: [Scenario] = [
              checks: "5 a late subscriber on another thread gets the buffered values and every later one, once, "
                  + "in order; 11",
              small: true) { script in
-        let subject = RACReplaySubject<Int>(capacity: 2)
-        script.label(subject, "R")
+        let subject = script.replaySubject("R", capacity: 2)
         let sends = Sends(script)
         let late = Listener(script)
         var called = 0
@@ -35,8 +34,7 @@ let replayScenarios: [Scenario] = [
              checks: "5 and 11 a replay subscribe from inside a delivery, with sends pending, replays at once what "
                  + "they will have recorded and joins after them: no gap, no duplicate",
              small: true) { script in
-        let subject = RACReplaySubject<Int>(capacity: 2)
-        script.label(subject, "R")
+        let subject = script.replaySubject("R", capacity: 2)
         let outer = Listener(script), inner = Listener(script)
         var joined = false
         _ = outer.subscribe(to: subject) { _ in

@@ -6,8 +6,7 @@ let subjectScenarios: [Scenario] = [
     Scenario(name: "two-senders",
              checks: "1 serialized delivery, 2 one order for all and each sender's order, every value once",
              small: true) { script in
-        let subject = RACSubject<Int>()
-        script.label(subject, "S")
+        let subject = script.subject("S")
         let first = Listener(script), second = Listener(script)
         _ = first.subscribe(to: subject)
         _ = second.subscribe(to: subject)
@@ -26,8 +25,7 @@ let subjectScenarios: [Scenario] = [
     Scenario(name: "subscribe-inside-block",
              checks: "11 a subscribe from inside a delivery hears nothing whose sendNext returned before it, 2 one order",
              small: true) { script in
-        let subject = RACSubject<Int>()
-        script.label(subject, "S")
+        let subject = script.subject("S")
         let sends = Sends(script)
         let outer = Listener(script), inner = Listener(script)
         var subscribeCalled = 0, subscribeReturned = 0
@@ -56,8 +54,7 @@ let subjectScenarios: [Scenario] = [
     Scenario(name: "dispose-racing-send",
              checks: "7 nothing sent after dispose() returned is heard, 11 a subscription hears what is sent while it lasts",
              small: true) { script in
-        let subject = RACSubject<Int>()
-        script.label(subject, "S")
+        let subject = script.subject("S")
         let sends = Sends(script)
         let all = Listener(script), brief = Listener(script)
         _ = all.subscribe(to: subject)
@@ -88,9 +85,7 @@ let subjectScenarios: [Scenario] = [
              checks: "two subjects forwarding into each other (points 6, 8's ring exception): no deadlock, "
                  + "every hop delivered once, each chain in order",
              small: false, term: 2, backlog: 1) { script in
-        let first = RACSubject<Int>(), second = RACSubject<Int>()
-        script.label(first, "S1")
-        script.label(second, "S2")
+        let first = script.subject("S1"), second = script.subject("S2")
         script.cover("brief wait (owner-waits mark)") {
             Script.entriesHave(first, RACSerializerLimits.ownerWaits) || Script.entriesHave(second, RACSerializerLimits.ownerWaits)
         }
@@ -101,8 +96,10 @@ let subjectScenarios: [Scenario] = [
         let hearsFirst = Listener(script), hearsSecond = Listener(script)
         // A value forwards to the other subject with its hop count one up,
         // three hops in all: 0 -> 1 -> 2 -> 3.
-        _ = hearsFirst.subscribe(to: first) { value in if value % 10 < 3 { second.sendNext(value + 1) } }
-        _ = hearsSecond.subscribe(to: second) { value in if value % 10 < 3 { first.sendNext(value + 1) } }
+        let forwardings = [
+            hearsFirst.subscribe(to: first) { value in if value % 10 < 3 { second.sendNext(value + 1) } },
+            hearsSecond.subscribe(to: second) { value in if value % 10 < 3 { first.sendNext(value + 1) } },
+        ]
         script.thread("A") { first.sendNext(0); first.sendNext(10) }
         script.thread("B") { second.sendNext(100); second.sendNext(110) }
         script.atEnd {
@@ -114,6 +111,8 @@ let subjectScenarios: [Scenario] = [
                 && hearsFirst.values.keepsOrder(101, 103) && hearsFirst.values.keepsOrder(111, 113),
                           "a chain out of order on S1: \(hearsFirst.values)")
             script.expect(hearsFirst.overlaps == 0 && hearsSecond.overlaps == 0, "two deliveries overlapped")
+            // Each subject's subscriber holds the other subject: a cycle.
+            for forwarding in forwardings { forwarding.dispose() }
         }
     },
 ]

@@ -41,7 +41,9 @@ final class ControlledScheduler {
 
     final class Worker {
         let name: String
-        let body: () -> Void
+        /// Dropped once the thread has run it: it holds the scenario, which
+        /// holds this scheduler.
+        var body: (() -> Void)?
         let gate = DispatchSemaphore(value: 0)
         var status = Status.runnable
         var last: Point?
@@ -108,6 +110,8 @@ final class ControlledScheduler {
         done.wait()
         watchdog.cancel()
         for worker in workers { pthread_join(worker.thread!, nil) }
+        // They hold the scenario, which holds this scheduler.
+        observers = []
     }
 
     private final class WorkerStart {
@@ -126,7 +130,8 @@ final class ControlledScheduler {
         // Subscriptions run inline on a thread that has a current scheduler,
         // as in RAC; without one they would go to a background queue that
         // the scheduler does not control.
-        RACSchedulerSupport.runInline(worker.body)
+        RACSchedulerSupport.runInline(worker.body!)
+        worker.body = nil
         racs_controlled_set_managed(false)
         worker.status = .finished
         let next = choose(from: index)
