@@ -37,6 +37,10 @@ enum ControlledRun {
         RACSchedulerSupport.runInline { scenario.build(script) }
         scheduler.run()
         script.runEndChecks()
+        if !scenario.stuckOwner && scheduler.warnings.contains(where: { $0 > 0 }) {
+            script.expect(false, "a wait gave up or warned (racs_warn_once keys: \(scheduler.warnings)) "
+                + "though no block blocked")
+        }
         return Outcome(failures: script.failures, scheduler: scheduler, largestBacklog: script.largestBacklog,
                        failureReport: script.failureReport, covered: script.covered)
     }

@@ -14,6 +14,11 @@ struct Scenario {
     /// The serializer's term and backlog while it runs.
     var term = 64
     var backlog = 64
+    /// Whether a block blocks past the patience. Without one, no wait may
+    /// give up or warn (docs/Concurrency.md point 9: a waiter stops only
+    /// when the owner has applied nothing for a whole patience): a warning
+    /// then is a waiter that was never told its operation was applied.
+    var stuckOwner = false
     let build: (Script) -> Void
 }
 

@@ -53,7 +53,7 @@ let boundScenarios: [Scenario] = [
     Scenario(name: "give-up",
              checks: "9 and 14 a waiter gives up on an owner stuck past the patience, its value queued in order, "
                  + "and the next arrival waits again: the backlog bound holds at every step",
-             small: false, term: 64, backlog: 1) { script in
+             small: false, term: 64, backlog: 1, stuckOwner: true) { script in
         let subject = script.subject("S")
         script.watchBacklog(of: subject, "S")
         let listener = Listener(script)
