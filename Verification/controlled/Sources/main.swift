@@ -7,6 +7,9 @@
 import Glibc
 #endif
 
+// A line at a time, so that a log shows each scenario as it ends.
+setvbuf(stdout, nil, _IOLBF, 0)
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 var names: [String] = []
 var strategy = "both"
