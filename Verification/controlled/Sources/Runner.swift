@@ -203,7 +203,7 @@ func usage(_ message: String) -> Never {
         controlled: \(message)
         usage: controlled [--scenario NAME]... [--strategy pct|dfs|both] [--budget N] [--exhaustive N]
                           [--depth D] [--base-seed S]
-               controlled --scenario NAME --strategy pct|dfs --seed S [--steps K] [--depth D]   (replay)
+               controlled --scenario NAME [--strategy pct|dfs|none] --seed S [--steps K] [--depth D]   (replay)
                controlled --list      (--keep-going: count failing schedules rather than stop at the first)
         """)
     exit(2)

@@ -50,7 +50,10 @@ let chosen = names.isEmpty ? allScenarios : names.map { name -> Scenario in
 }
 if let seed {
     guard chosen.count == 1 else { usage("--seed replays one --scenario") }
-    ControlledRun.replay(chosen[0], strategy: strategy, seed: seed, steps: steps, depth: budget.depth)
+    // Without --strategy, the seed says which: a number is PCT's, "-" the
+    // schedule without preemption, decision:thread pairs the enumeration's.
+    let replayed = strategy != "both" ? strategy : seed == "-" ? "none" : UInt64(seed) != nil ? "pct" : "dfs"
+    ControlledRun.replay(chosen[0], strategy: replayed, seed: seed, steps: steps, depth: budget.depth)
     exit(0)
 }
 switch strategy {
