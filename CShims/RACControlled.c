@@ -8,10 +8,6 @@ racs_controlled_hooks_t racs_controlled_hooks;
 racs_controlled_settings_t racs_controlled_settings = {64, 64, 2, 3};
 _Thread_local bool racs_controlled_managed;
 
-bool racs_controlled_is_managed(void) {
-    return racs_controlled_managed;
-}
-
 void racs_controlled_set_managed(bool managed) {
     racs_controlled_managed = managed;
 }

@@ -45,8 +45,8 @@ typedef struct {
     void (*_Nullable warn)(int key, const char *_Nonnull message);
 } racs_controlled_hooks_t;
 
-/// Whether the calling thread is run by the scheduler (set by it).
-bool racs_controlled_is_managed(void);
+/// Marks the calling thread as one the scheduler runs (or no longer):
+/// the hooks fire only on such threads.
 void racs_controlled_set_managed(bool managed);
 
 /// The installed hooks (the scheduler sets them before its threads start).
