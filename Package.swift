@@ -42,6 +42,11 @@ let package = Package(
         // A blocking read misused in a release build, which must stop with
         // its message on the standard error: a child process CI checks.
         .executableTarget(name: "misuse-stop", dependencies: ["RACSwift"], path: "Checks/MisuseStop"),
+        // The controlled scheduler over the real code (Verification/controlled):
+        // meaningful only in the build Verification/controlled/run makes
+        // (-DRACS_CONTROLLED, its own scratch path); otherwise it says so.
+        .executableTarget(name: "controlled", dependencies: ["RACSwift", "CShims"],
+                          path: "Verification/controlled/Sources"),
         // What the Swift 5 test targets and the soak share.
         .target(name: "RACSwiftTestSupport", path: "Tests/RACSwiftTestSupport"),
         .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTestSupport"]),

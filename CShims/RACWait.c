@@ -27,6 +27,14 @@ static uint32_t *low_half(intptr_t *word) {
 #endif
 
 void racs_word_wait(intptr_t *word, intptr_t expected, int64_t timeout_ns) {
+#if defined(RACS_CONTROLLED)
+    // A sleeping thread is one the scheduler does not run until a wake or
+    // its virtual deadline.
+    if (racs_controlled_managed && racs_controlled_hooks.wait) {
+        racs_controlled_hooks.wait(word, expected, timeout_ns);
+        return;
+    }
+#endif
 #if defined(__linux__)
     struct timespec timeout = {
         .tv_sec = (time_t)(timeout_ns / 1000000000),
@@ -45,6 +53,12 @@ void racs_word_wait(intptr_t *word, intptr_t expected, int64_t timeout_ns) {
 }
 
 void racs_word_wake(intptr_t *word) {
+#if defined(RACS_CONTROLLED)
+    if (racs_controlled_managed && racs_controlled_hooks.wake) {
+        racs_controlled_hooks.wake(word);
+        return;
+    }
+#endif
 #if defined(__linux__)
     syscall(SYS_futex, low_half(word), FUTEX_WAKE_PRIVATE, INT32_MAX, NULL, NULL, 0);
 #else
@@ -53,10 +67,19 @@ void racs_word_wake(intptr_t *word) {
 }
 
 void racs_yield(void) {
+#if defined(RACS_CONTROLLED)
+    if (racs_controlled_managed && racs_controlled_hooks.point) {
+        racs_controlled_hooks.point(racs_point_yield, NULL);
+        return;
+    }
+#endif
     sched_yield();
 }
 
 int64_t racs_monotonic_ns(void) {
+#if defined(RACS_CONTROLLED)
+    if (racs_controlled_managed && racs_controlled_hooks.now) return racs_controlled_hooks.now();
+#endif
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
@@ -65,6 +88,13 @@ int64_t racs_monotonic_ns(void) {
 static _Atomic int warned[8];
 
 void racs_warn_once(int key, const char *message) {
+#if defined(RACS_CONTROLLED)
+    // Counted by the scheduler (a give-up is key 0), every time.
+    if (racs_controlled_managed && racs_controlled_hooks.warn) {
+        racs_controlled_hooks.warn(key, message);
+        return;
+    }
+#endif
     if (atomic_exchange_explicit(&warned[key & 7], 1, memory_order_relaxed)) return;
     size_t length = strlen(message);
     char line[1024];

@@ -23,6 +23,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "RACControlled.h"
+
 /// A memory order, with C11's meaning. Mirrors `memory_order` so that Swift
 /// callers can name one without importing <stdatomic.h>'s enum.
 typedef enum __attribute__((enum_extensibility(closed))) {
@@ -36,20 +38,24 @@ typedef enum __attribute__((enum_extensibility(closed))) {
 #define RACS_ATOMIC_OPS(NAME, T)                                                          \
     static inline __attribute__((always_inline))                                          \
     T racs_##NAME##_load(const T *p, racs_memory_order o) {                               \
+        RACS_CONTROLLED_POINT(racs_point_load, p);                                        \
         return atomic_load_explicit((_Atomic(T) *)p, (memory_order)o);                    \
     }                                                                                     \
     static inline __attribute__((always_inline))                                          \
     void racs_##NAME##_store(T *p, T v, racs_memory_order o) {                            \
+        RACS_CONTROLLED_POINT(racs_point_store, p);                                       \
         atomic_store_explicit((_Atomic(T) *)p, v, (memory_order)o);                       \
     }                                                                                     \
     static inline __attribute__((always_inline))                                          \
     T racs_##NAME##_exchange(T *p, T v, racs_memory_order o) {                            \
+        RACS_CONTROLLED_POINT(racs_point_rmw, p);                                         \
         return atomic_exchange_explicit((_Atomic(T) *)p, v, (memory_order)o);             \
     }                                                                                     \
     /* Returns the value observed: equal to `expected` exactly when it stored. */         \
     static inline __attribute__((always_inline))                                          \
     T racs_##NAME##_cas_strong(T *p, T expected, T desired,                               \
                                racs_memory_order success, racs_memory_order failure) {    \
+        RACS_CONTROLLED_POINT(racs_point_rmw, p);                                         \
         atomic_compare_exchange_strong_explicit((_Atomic(T) *)p, &expected, desired,      \
                                                 (memory_order)success,                    \
                                                 (memory_order)failure);                   \
@@ -59,6 +65,7 @@ typedef enum __attribute__((enum_extensibility(closed))) {
     static inline __attribute__((always_inline))                                          \
     bool racs_##NAME##_cas_weak(T *p, T *expected, T desired,                             \
                                 racs_memory_order success, racs_memory_order failure) {   \
+        RACS_CONTROLLED_POINT(racs_point_rmw, p);                                         \
         return atomic_compare_exchange_weak_explicit((_Atomic(T) *)p, expected, desired,  \
                                                      (memory_order)success,               \
                                                      (memory_order)failure);              \
@@ -68,19 +75,23 @@ typedef enum __attribute__((enum_extensibility(closed))) {
     /* Returns the value before the addition. */                                          \
     static inline __attribute__((always_inline))                                          \
     T racs_##NAME##_fetch_add(T *p, T v, racs_memory_order o) {                           \
+        RACS_CONTROLLED_POINT(racs_point_rmw, p);                                         \
         return atomic_fetch_add_explicit((_Atomic(T) *)p, v, (memory_order)o);            \
     }                                                                                     \
     /* Returns the value before the subtraction. */                                       \
     static inline __attribute__((always_inline))                                          \
     T racs_##NAME##_fetch_sub(T *p, T v, racs_memory_order o) {                           \
+        RACS_CONTROLLED_POINT(racs_point_rmw, p);                                         \
         return atomic_fetch_sub_explicit((_Atomic(T) *)p, v, (memory_order)o);            \
     }                                                                                     \
     static inline __attribute__((always_inline))                                          \
     T racs_##NAME##_fetch_or(T *p, T v, racs_memory_order o) {                            \
+        RACS_CONTROLLED_POINT(racs_point_rmw, p);                                         \
         return atomic_fetch_or_explicit((_Atomic(T) *)p, v, (memory_order)o);             \
     }                                                                                     \
     static inline __attribute__((always_inline))                                          \
     T racs_##NAME##_fetch_and(T *p, T v, racs_memory_order o) {                           \
+        RACS_CONTROLLED_POINT(racs_point_rmw, p);                                         \
         return atomic_fetch_and_explicit((_Atomic(T) *)p, v, (memory_order)o);            \
     }
 
@@ -97,6 +108,7 @@ RACS_ATOMIC_OPS(ptr, void *)
 
 /// A fence with C11's meaning (`atomic_thread_fence`).
 static inline __attribute__((always_inline)) void racs_thread_fence(racs_memory_order o) {
+    RACS_CONTROLLED_POINT(racs_point_fence, NULL);
     atomic_thread_fence((memory_order)o);
 }
 

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "RACControlled.h"
+
 /// Blocks while `*word == expected`, for at most `timeout_ns` nanoseconds;
 /// may return early (spuriously): callers read the word again.
 void racs_word_wait(intptr_t *_Nonnull word, intptr_t expected, int64_t timeout_ns);
@@ -26,6 +28,7 @@ void racs_word_wake(intptr_t *_Nonnull word);
 /// `yield`): the sibling hyperthread gets the core, and leaving the loop
 /// costs no mis-speculation.
 static inline __attribute__((always_inline)) void racs_cpu_relax(void) {
+    RACS_CONTROLLED_POINT(racs_point_relax, NULL);
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #elif defined(__aarch64__) || defined(__arm__)
@@ -69,6 +72,7 @@ static inline __attribute__((always_inline)) bool racs_list_mark(racs_thread_lis
     intptr_t depth = list->depth;
     if (depth > RACS_OWNED_TRACKED) return false;
     for (intptr_t index = 0; index < depth; index++) {
+        RACS_CONTROLLED_POINT(racs_point_rmw, list->items[index]);
         atomic_fetch_or_explicit((_Atomic(intptr_t) *)list->items[index], bit, memory_order_seq_cst);
     }
     return true;
@@ -80,6 +84,7 @@ static inline __attribute__((always_inline)) bool racs_list_mark(racs_thread_lis
 static inline __attribute__((always_inline)) void racs_list_unmark(racs_thread_list_t *_Nonnull list, intptr_t bit) {
     intptr_t depth = list->depth;
     for (intptr_t index = 0; index < depth; index++) {
+        RACS_CONTROLLED_POINT(racs_point_rmw, list->items[index]);
         atomic_fetch_and_explicit((_Atomic(intptr_t) *)list->items[index], ~bit, memory_order_relaxed);
     }
 }

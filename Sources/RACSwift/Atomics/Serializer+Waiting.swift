@@ -90,6 +90,12 @@ extension RACSerializer {
                 seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
                                              .acquire, .acquire)
                 if seen == RACHandOverState.sleeping {
+                    #if RACS_ROUND2_BUGS
+                    // Round 2's bug, for the controlled scheduler to find
+                    // (4d8b51f): later arrivals do not wait for this owner
+                    // either, until another takes over.
+                    _ = entries.fetchOr(RACSerializerLimits.stalled, .relaxed)
+                    #endif
                     racs_warn_once(0, """
                         RACSwift: a send, subscribe or dispose waited 1 s for the thread delivering the \
                         same subject or subscriber, which delivered nothing in that time (one delivery \
@@ -166,12 +172,19 @@ extension RACSerializer {
 /// The spin every wait starts with, before it sleeps: until `done()` is
 /// true (returns true), or for a thousand pauses and then 64 yields of the
 /// processor (returns false). The pauses cost tens of nanoseconds each;
-/// the yields let a thread that shares this core run.
+/// the yields let a thread that shares this core run. (In the controlled
+/// build, Verification/controlled, a few of each, as the scheduler sets:
+/// any length shows the same outcomes there.)
 @inlinable @inline(__always)
 internal func racSpin(until done: () -> Bool) -> Bool {
-    for round in 0..<1_064 {
+    #if RACS_CONTROLLED
+    let (pauses, yields) = (racs_controlled_spin_pauses(), racs_controlled_spin_yields())
+    #else
+    let (pauses, yields) = (1_000, 64)
+    #endif
+    for round in 0..<pauses + yields {
         if done() { return true }
-        if round < 1_000 { racs_cpu_relax() } else { racs_yield() }
+        if round < pauses { racs_cpu_relax() } else { racs_yield() }
     }
     return false
 }

@@ -218,8 +218,13 @@ internal struct RACSerializer<Operation> {
     internal func becomeOwner() {
         racs_serializer_entered(entries.address)
         // Relaxed: the bit publishes nothing; it only steers arrivals.
-        if entries.load(.relaxed) & RACSerializerLimits.retiring != 0 {
-            _ = entries.fetchAnd(~RACSerializerLimits.retiring, .relaxed)
+        #if RACS_ROUND2_BUGS
+        let flags = RACSerializerLimits.retiring | RACSerializerLimits.stalled
+        #else
+        let flags = RACSerializerLimits.retiring
+        #endif
+        if entries.load(.relaxed) & flags != 0 {
+            _ = entries.fetchAnd(~flags, .relaxed)
         }
     }
 }

@@ -1,3 +1,9 @@
+#if RACS_CONTROLLED
+import CShims
+#elseif RACS_ROUND2_BUGS
+#error("RACS_ROUND2_BUGS puts round 2's bugs back for the controlled scheduler: only with RACS_CONTROLLED")
+#endif
+
 /// The serializer's bounds and the bits of its `entries` word. Constants of
 /// a non-generic type, so that unspecialized code reads them as immediates.
 @usableFromInline
@@ -17,18 +23,42 @@ internal enum RACSerializerLimits {
     /// for this one then (see `RACWaitMarks`).
     @inlinable internal static var ownerWaitsLong: Int { 1 << (Int.bitWidth - 4) }
 
+    #if RACS_ROUND2_BUGS
+    /// Round 2's stalled bit (4d8b51f), in the controlled build only: set
+    /// by a waiter that gave up, cleared only by a new owner; while set,
+    /// no arrival waits, so the backlog bound is off.
+    @inlinable internal static var stalled: Int { 1 << (Int.bitWidth - 5) }
+
+    /// The count of outstanding entries, below the flag bits.
+    @inlinable internal static var countMask: Int { stalled - 1 }
+    #else
     /// The count of outstanding entries, below the flag bits.
     @inlinable internal static var countMask: Int { ownerWaitsLong - 1 }
+    #endif
 
     /// How many operations an owner applies before it passes the serializer
     /// on to a waiting caller. Large enough that a hand-off of ownership
     /// (a few hundred nanoseconds, a wake-up when the waiter sleeps) is rare
     /// next to the deliveries it bounds; small enough that no caller
     /// delivers for long on others' behalf.
-    @inlinable internal static var termLength: Int { 64 }
+    /// (In the controlled build, what the scenario sets: a few.)
+    @inlinable internal static var termLength: Int {
+        #if RACS_CONTROLLED
+        racs_controlled_term_length()
+        #else
+        64
+        #endif
+    }
 
     /// How many operations may wait, handed over, before callers wait too.
-    @inlinable internal static var backlogLimit: Int { 64 }
+    /// (In the controlled build, what the scenario sets.)
+    @inlinable internal static var backlogLimit: Int {
+        #if RACS_CONTROLLED
+        racs_controlled_backlog_limit()
+        #else
+        64
+        #endif
+    }
 
     /// How long a waiter waits for an owner that applies nothing before it
     /// takes the owner to be stuck rather than slow (nanoseconds). Only a
@@ -40,7 +70,11 @@ internal enum RACSerializerLimits {
     /// Whether a caller that reads `entries` must wait its turn.
     @inlinable
     internal static func isOverloaded(_ entries: Int) -> Bool {
+        #if RACS_ROUND2_BUGS
+        entries & stalled == 0 && (entries & retiring != 0 || entries & countMask >= backlogLimit)
+        #else
         entries & retiring != 0 || entries & countMask >= backlogLimit
+        #endif
     }
 }
 

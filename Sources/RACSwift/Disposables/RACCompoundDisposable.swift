@@ -174,7 +174,12 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
             // Another thread's token is odd; done and this thread's own
             // disposal (a cleanup block disposing its subscription, or the
             // primary sink ending it again) return at once.
+            // (RACS_ROUND2_BUGS, in the controlled build only, puts round
+            // 2's bug back for the scheduler to find: as at 4d8b51f, a
+            // second call returns at once.)
+            #if !RACS_ROUND2_BUGS
             if seen & 1 != 0 && seen != RACOnceFlag.done { awaitDisposal() }
+            #endif
             return
         }
         Self.dispose(&primary, unless: sink)

@@ -1,0 +1,148 @@
+#if RACS_CONTROLLED
+import RACSwift
+
+/// A disposable whose block counts its runs, and yields inside, so that
+/// another thread can run while a disposal is under way.
+final class Counted {
+    private(set) var runs = 0
+    private(set) var disposable: RACDisposable!
+
+    init(_ script: Script) {
+        disposable = RACDisposable { [unowned self] in
+            script.point()
+            runs += 1
+        }
+    }
+}
+
+/// A count that blocks marked @Sendable may bump (the scheduler runs one
+/// thread at a time, so plain increments are exact).
+final class Tally: @unchecked Sendable {
+    var value = 0
+}
+
+/// Disposals racing each other, a terminal event, adds and removes.
+let disposalScenarios: [Scenario] = [
+    Scenario(name: "two-disposes",
+             checks: "13 each of two racing dispose() calls returns only once every child is disposed, each once",
+             small: true) { script in
+        let compound = RACCompoundDisposable()
+        script.label(compound, "C")
+        let children = [Counted(script), Counted(script)]
+        for (index, child) in children.enumerated() {
+            script.label(child.disposable, "d\(index + 1)")
+            compound.add(child.disposable)
+        }
+        for name in ["A", "B"] {
+            script.thread(name) {
+                compound.dispose()
+                let runs = children.map(\.runs)
+                script.expect(runs == [1, 1], "dispose() on \(name) returned with the children run \(runs) times, not [1, 1]")
+            }
+        }
+        script.atEnd {
+            script.expect(children.map(\.runs) == [1, 1], "children disposed \(children.map(\.runs)) times")
+        }
+    },
+    Scenario(name: "dispose-racing-terminal",
+             checks: "13 dispose() racing the terminal event returns after the cleanup ran; 6 the cleanup runs once, "
+                 + "completed at most once",
+             small: true) { script in
+        let subject = script.subject("S")
+        let cleanups = Tally()
+        let signal = RACSignal<Int>.createSignal { subscriber in
+            let inner = subject.subscribe(subscriber)
+            return RACDisposable {
+                inner.dispose()
+                script.point()
+                cleanups.value += 1
+            }
+        }
+        let listener = Listener(script)
+        let subscription = listener.subscribe(to: signal)
+        script.thread("A") { subject.sendNext(1); subject.sendCompleted() }
+        script.thread("B") {
+            subscription.dispose()
+            script.expect(cleanups.value == 1, "dispose() returned with the cleanup run \(cleanups.value) times")
+        }
+        script.atEnd {
+            script.expect(cleanups.value == 1, "the cleanup ran \(cleanups.value) times")
+            script.expect(listener.completions <= 1, "completed \(listener.completions) times")
+            script.expect(listener.values.count <= 1 && listener.values.allSatisfy { $0 == 1 }, "heard \(listener.values)")
+        }
+    },
+    Scenario(name: "compound-add-remove-dispose",
+             checks: "13 when dispose() returns, every child added before it and not removed is disposed; "
+                 + "a child added after is disposed at once; none twice; a removed child is not",
+             small: true) { script in
+        let compound = RACCompoundDisposable()
+        script.label(compound, "C")
+        let first = Counted(script), second = Counted(script)
+        script.label(first.disposable, "d1")
+        script.label(second.disposable, "d2")
+        var stamps: [String: Int] = [:]
+        script.thread("A") {
+            compound.add(first.disposable)
+            stamps["add1"] = script.stamp()
+            compound.add(second.disposable)
+            stamps["add2"] = script.stamp()
+            stamps["remove1 called"] = script.stamp()
+            compound.remove(first.disposable)
+            stamps["remove1"] = script.stamp()
+            // Added after the disposal began, or before: disposed either way.
+            if stamps["dispose"] != nil {
+                script.expect(second.runs == 1, "a child added after dispose() returned was not disposed at once")
+            }
+        }
+        script.thread("B") {
+            stamps["dispose called"] = script.stamp()
+            compound.dispose()
+            stamps["dispose"] = script.stamp()
+            let called = stamps["dispose called"]!
+            if let added = stamps["add2"], added < called {
+                script.expect(second.runs == 1, "dispose() returned before the second child, added before it, was disposed")
+            }
+            if let added = stamps["add1"], added < called, stamps["remove1 called"] == nil {
+                script.expect(first.runs == 1, "dispose() returned before the first child, added before it, was disposed")
+            }
+        }
+        script.atEnd {
+            script.expect(second.runs == 1, "the second child was disposed \(second.runs) times, not once")
+            script.expect(first.runs <= 1, "the first child was disposed \(first.runs) times")
+            if let removed = stamps["remove1"], removed < stamps["dispose called"]! {
+                script.expect(first.runs == 0, "a child removed before dispose() was called was disposed")
+            }
+        }
+    },
+    Scenario(name: "autoconnect-last-dispose",
+             checks: "the last dispose() of an autoconnect disposes the connection once, before it returns (13); "
+                 + "the source is subscribed once",
+             small: false) { script in
+        let subscriptions = Tally(), disposals = Tally()
+        let source = RACSignal<Int>.createSignal { _ in
+            subscriptions.value += 1
+            return RACDisposable {
+                script.point()
+                disposals.value += 1
+            }
+        }
+        let shared = source.publish().autoconnect()
+        var finished = 0
+        for name in ["A", "B"] {
+            script.thread(name) {
+                let subscription = shared.subscribeNext { _ in }
+                script.point()
+                subscription.dispose()
+                finished += 1
+                if finished == 2 {
+                    script.expect(disposals.value == 1, "the last dispose() returned with the connection disposed \(disposals.value) times")
+                }
+            }
+        }
+        script.atEnd {
+            script.expect(subscriptions.value == 1, "the source was subscribed \(subscriptions.value) times")
+            script.expect(disposals.value == 1, "the connection was disposed \(disposals.value) times")
+        }
+    },
+]
+#endif
