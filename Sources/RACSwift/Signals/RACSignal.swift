@@ -85,7 +85,20 @@ open class RACSignal<Value>: @unchecked Sendable {
         guard type(of: self).subscribesSinks else {
             racMisuse("\(type(of: self)) must override subscribe(_:): RACSignal is abstract")
         }
+        if racs_sites_recording() {
+            // A site this method cannot take (subclasses override it): the
+            // signal alone.
+            return RACSiteContext.run(file: "", line: 0, signal: self, name: RACSignal.nameOf) {
+                subscribe(sink: RACPassthroughSubscriber(subscriber))
+            }
+        }
         return subscribe(sink: RACPassthroughSubscriber(subscriber))
+    }
+
+    /// The name of `signal`, a `RACSignal<Value>`: what a site record reads.
+    @usableFromInline
+    internal static func nameOf(_ signal: AnyObject) -> String {
+        unsafeDowncast(signal, to: RACSignal<Value>.self).name
     }
 
     /// Subscribes a fresh sink: how RACSwift's own subscribers (the block
@@ -120,6 +133,21 @@ extension RACSignal {
     /// methods, so that both subscribers are made where `Value` is known.
     @inlinable @inline(__always)
     internal func subscribeBlocks(next: ((Value) -> Void)?, error: ((any Error) -> Void)?,
+                                  completed: (() -> Void)?, file: StaticString, line: UInt) -> RACDisposable {
+        // Site mode (RACLiveSubscriptions.recordsSites) only: the call's
+        // site and signal, for the subscriptions made under it. Off, one
+        // load and branch; the site arguments are constants.
+        if racs_sites_recording() {
+            return RACSiteContext.run(file: file, line: line, signal: self, name: RACSignal.nameOf) {
+                subscribeBlocks(next: next, error: error, completed: completed)
+            }
+        }
+        return subscribeBlocks(next: next, error: error, completed: completed)
+    }
+
+    /// `subscribeBlocks(next:error:completed:file:line:)` with no site.
+    @inlinable @inline(__always)
+    internal func subscribeBlocks(next: ((Value) -> Void)?, error: ((any Error) -> Void)?,
                                   completed: (() -> Void)?) -> RACDisposable {
         if handsOutItsSubscriber {
             return subscribe(sink: RACReleasingBlockSubscriber(next: next, error: error, completed: completed))
@@ -129,48 +157,55 @@ extension RACSignal {
 
     /// Subscribes blocks: `next` for each value. Errors are ignored.
     @inlinable @discardableResult
-    public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void) -> RACDisposable {
-        subscribeBlocks(next: next, error: nil, completed: nil)
+    public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
+                              file: StaticString = #fileID, line: UInt = #line) -> RACDisposable {
+        subscribeBlocks(next: next, error: nil, completed: nil, file: file, line: line)
     }
 
     /// Subscribes blocks: `next` for each value, `completed` on completion.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
-                              completed: @escaping @Sendable () -> Void) -> RACDisposable {
-        subscribeBlocks(next: next, error: nil, completed: completed)
+                              completed: @escaping @Sendable () -> Void,
+                              file: StaticString = #fileID, line: UInt = #line) -> RACDisposable {
+        subscribeBlocks(next: next, error: nil, completed: completed, file: file, line: line)
     }
 
     /// Subscribes blocks: `next` for each value, `error` on error.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
-                              error: @escaping @Sendable (any Error) -> Void) -> RACDisposable {
-        subscribeBlocks(next: next, error: error, completed: nil)
+                              error: @escaping @Sendable (any Error) -> Void,
+                              file: StaticString = #fileID, line: UInt = #line) -> RACDisposable {
+        subscribeBlocks(next: next, error: error, completed: nil, file: file, line: line)
     }
 
     /// Subscribes blocks for every kind of event.
     @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void,
                               error: @escaping @Sendable (any Error) -> Void,
-                              completed: @escaping @Sendable () -> Void) -> RACDisposable {
-        subscribeBlocks(next: next, error: error, completed: completed)
+                              completed: @escaping @Sendable () -> Void,
+                              file: StaticString = #fileID, line: UInt = #line) -> RACDisposable {
+        subscribeBlocks(next: next, error: error, completed: completed, file: file, line: line)
     }
 
     /// Subscribes a block for the error, if the signal ends with one.
     @inlinable @discardableResult
-    public func subscribeError(_ error: @escaping @Sendable (any Error) -> Void) -> RACDisposable {
-        subscribeBlocks(next: nil, error: error, completed: nil)
+    public func subscribeError(_ error: @escaping @Sendable (any Error) -> Void,
+                               file: StaticString = #fileID, line: UInt = #line) -> RACDisposable {
+        subscribeBlocks(next: nil, error: error, completed: nil, file: file, line: line)
     }
 
     /// Subscribes a block for the completion, if the signal ends with one.
     @inlinable @discardableResult
-    public func subscribeCompleted(_ completed: @escaping @Sendable () -> Void) -> RACDisposable {
-        subscribeBlocks(next: nil, error: nil, completed: completed)
+    public func subscribeCompleted(_ completed: @escaping @Sendable () -> Void,
+                                   file: StaticString = #fileID, line: UInt = #line) -> RACDisposable {
+        subscribeBlocks(next: nil, error: nil, completed: completed, file: file, line: line)
     }
 
     /// Subscribes blocks for the error and the completion.
     @inlinable @discardableResult
     public func subscribeError(_ error: @escaping @Sendable (any Error) -> Void,
-                               completed: @escaping @Sendable () -> Void) -> RACDisposable {
-        subscribeBlocks(next: nil, error: error, completed: completed)
+                               completed: @escaping @Sendable () -> Void,
+                               file: StaticString = #fileID, line: UInt = #line) -> RACDisposable {
+        subscribeBlocks(next: nil, error: error, completed: completed, file: file, line: line)
     }
 }

@@ -72,16 +72,53 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     @exclusivity(unchecked) @usableFromInline
     internal final var forwardTarget: Unmanaged<RACSubscriptionSink<Value>>?
 
+    /// A sink for a new subscription, which `RACLiveSubscriptions.count`
+    /// counts from now until the sink ends (`markEnded()`) or, never ended,
+    /// is freed; `counted: false` for one that is no subscription of its own
+    /// (see `RACSinkState.uncounted`).
     @inlinable
     internal init(step: ((Value, RACSubscriptionSink<Value>) -> Void)? = nil,
-                  nextBlock: ((Value) -> Void)? = nil) {
+                  nextBlock: ((Value) -> Void)? = nil, counted: Bool = true) {
         self.nextBlock = nextBlock
         self.step = step
         super.init()
+        if counted {
+            racs_live_subscription_began()
+            if racs_sites_recording() { recordSite() }
+        }
     }
 
     deinit {
         subscriptionReference?.release()
+        // Freed without ever ending (a source that dropped it): it ends now.
+        let state = stateWord.load(.relaxed)
+        if state & RACSinkState.disposed == 0 { noteEnded(state) }
+    }
+
+    /// Marks the sink disposed, as `markDisposed()` does, and, for the one
+    /// caller that did, takes the subscription out of the live count: the
+    /// one place where every subscription ends (a disposal, a terminal
+    /// event). Returns true for that caller.
+    @inlinable @inline(__always)
+    internal final func markEnded() -> Bool {
+        // A plain load first, as in `markDisposed()`; acquire-release for
+        // the same reasons.
+        if stateWord.load(.relaxed) & RACSinkState.disposed != 0 { return false }
+        let state = stateWord.fetchOr(RACSinkState.disposed, .acq_rel)
+        guard state & RACSinkState.disposed == 0 else { return false }
+        noteEnded(state)
+        return true
+    }
+
+    /// Counts the end of the subscription, whose state word was `state`.
+    @inlinable @inline(__always)
+    internal final func noteEnded(_ state: Int) {
+        if state & (RACSinkState.uncounted | RACSinkState.recorded) == 0 {
+            racs_live_subscription_ended()
+        } else if state & RACSinkState.uncounted == 0 {
+            racs_live_subscription_ended()
+            endRecord()
+        }
     }
 
     @inlinable @inline(__always)
@@ -316,7 +353,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     /// sink had stopped already.
     @inlinable @inline(__always)
     internal final func terminate() -> Bool {
-        guard markDisposed() else { return false }
+        guard markEnded() else { return false }
         disposeSubscription()
         return true
     }
@@ -339,7 +376,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     /// its blocks until a terminal event or deinit.
     @usableFromInline
     internal override func dispose() {
-        guard markDisposed() else { return }
+        guard markEnded() else { return }
         disposeSubscription()
         if stateWord.load(.relaxed) & RACSinkState.serializing != 0 {
             serializer.perform(.release, now: { releaseBlocks() }) { deliver($0) }
