@@ -41,6 +41,10 @@ public enum RACLiveSubscriptions {
         }
     }
 
+    /// Whether site recording is on now, by the switch, the environment or
+    /// a running `RACLeakCheck`.
+    internal static var recordsSitesNow: Bool { racs_sites_recording() }
+
     /// The live subscriptions that recorded their site, grouped by site and
     /// signal, most first. A subscription an operator made for a
     /// `subscribe…` call (its own subscription to its source) is counted in
