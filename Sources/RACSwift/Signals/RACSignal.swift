@@ -125,6 +125,13 @@ open class RACSignal<Value>: @unchecked Sendable {
     /// Whether the class overrides `subscribe(sink:)`: true for RACSwift's
     /// own signal classes, which all do.
     internal class var subscribesSinks: Bool { false }
+
+    // What `graph()` reads (see `RACGraphNode`): operators' signals name
+    // the signals they subscribe to, subjects count their subscribers.
+
+    internal var graphInputs: [any RACGraphNode] { [] }
+    internal var graphIsSubject: Bool { false }
+    internal var graphSubscribers: Int? { nil }
 }
 
 extension RACSignal {
@@ -138,11 +145,20 @@ extension RACSignal {
         // site and signal, for the subscriptions made under it. Off, one
         // load and branch; the site arguments are constants.
         if racs_sites_recording() {
-            return RACSiteContext.run(file: file, line: line, signal: self, name: RACSignal.nameOf) {
-                subscribeBlocks(next: next, error: error, completed: completed)
-            }
+            return subscribeBlocksRecordingSite(next: next, error: error, completed: completed, file: file, line: line)
         }
         return subscribeBlocks(next: next, error: error, completed: completed)
+    }
+
+    /// `subscribeBlocks` in site mode. Out of line: forming the closure
+    /// for the site's context where the fast path is inlined cost the
+    /// caller three retains per subscription (W2), mode off or on.
+    @usableFromInline @inline(never)
+    internal func subscribeBlocksRecordingSite(next: ((Value) -> Void)?, error: ((any Error) -> Void)?,
+                                               completed: (() -> Void)?, file: StaticString, line: UInt) -> RACDisposable {
+        RACSiteContext.run(file: file, line: line, signal: self, name: RACSignal.nameOf) {
+            subscribeBlocks(next: next, error: error, completed: completed)
+        }
     }
 
     /// `subscribeBlocks(next:error:completed:file:line:)` with no site.
