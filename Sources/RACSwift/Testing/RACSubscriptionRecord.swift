@@ -91,10 +91,14 @@ internal final class RACSiteContext {
 }
 
 extension RACSubscriptionSink {
-    /// Site mode: records where the sink, new and not yet shared, was made,
-    /// keeping the record (retained) in word 4.
+    /// Site mode: records where the sink at `address`, new and not yet
+    /// shared, was made, keeping the record (retained) in its word 4.
     @usableFromInline @inline(never)
-    internal final func recordSite() {
+    internal static func recordSite(of address: UnsafeMutableRawPointer) {
+        Unmanaged<RACSubscriptionSink<Value>>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.recordSite() }
+    }
+
+    private final func recordSite() {
         let record = RACSiteContext.recordForNewSubscription()
         RACSubscriptionRegistry.add(record)
         word(4).store(Int(bitPattern: Unmanaged.passRetained(record).toOpaque()), .relaxed)
