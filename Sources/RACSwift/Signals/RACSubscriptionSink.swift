@@ -82,12 +82,10 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
         self.nextBlock = nextBlock
         self.step = step
         super.init()
-        if counted {
-            racs_live_subscription_began()
-            // By address: a method call on `self` here costs a retain and a
-            // release of the sink around it, mode off or on (W2).
-            if racs_sites_recording() { Self.recordSite(of: Unmanaged.passUnretained(self).toOpaque()) }
-        }
+        // (Site mode records the site when the sink first joins a
+        // subscription, in `join(_:)`: a call on `self` here would cost a
+        // retain and a release of every sink, mode off or on.)
+        if counted { racs_live_subscription_began() }
     }
 
     deinit {
@@ -337,6 +335,9 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
             return false
         }
         subscriptionReference = .passRetained(disposable)
+        // Site mode: the first subscription the sink joins is made now, on
+        // the thread of the `subscribe…` call that made it, if any.
+        if racs_sites_recording(), stateWord.load(.relaxed) & RACSinkState.uncounted == 0 { recordSite() }
         return true
     }
 

@@ -91,19 +91,18 @@ internal final class RACSiteContext {
 }
 
 extension RACSubscriptionSink {
-    /// Site mode: records where the sink at `address`, new and not yet
-    /// shared, was made, keeping the record (retained) in its word 4.
-    @usableFromInline @inline(never)
-    internal static func recordSite(of address: UnsafeMutableRawPointer) {
-        Unmanaged<RACSubscriptionSink<Value>>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.recordSite() }
-    }
-
-    private final func recordSite() {
+    /// Site mode: records where the sink, joining its first subscription
+    /// and not yet handed to a source, was made, keeping the record
+    /// (retained) in word 4.
+    @inline(never)
+    internal final func recordSite() {
         let record = RACSiteContext.recordForNewSubscription()
         RACSubscriptionRegistry.add(record)
         word(4).store(Int(bitPattern: Unmanaged.passRetained(record).toOpaque()), .relaxed)
-        // Plain store: no other thread can see the sink yet.
-        stateWord.store(stateWord.load(.relaxed) | RACSinkState.recorded, .relaxed)
+        // A read-modify-write: a `defer`red sink's state may be touched by a
+        // disposal already. Release: whoever ends the subscription, with its
+        // acquiring exchange of the state, sees word 4.
+        _ = stateWord.fetchOr(RACSinkState.recorded, .release)
     }
 
     /// Marks the sink's record ended and lets go of it. Called once, by the
