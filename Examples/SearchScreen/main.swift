@@ -41,6 +41,7 @@ func fetch(_ query: String) -> RACSignal<[String]> {
 
 // The view model.
 let searchText = RACSubject<String>()
+searchText.setName("searchText")
 let search = RACCommand<String, [String]>(enabled: nil, scheduler: ui) { query in fetch(query) }
 let results = searchText
     .map { $0.lowercased() }
@@ -58,6 +59,17 @@ search.executing.skip(1).subscribeNext { print($0 ? "  [spinner on]" : "  [spinn
 search.errors.subscribeNext { print("  error: \($0)") }
 results.subscribeNext { print("  list: \($0.isEmpty ? "(empty)" : $0.joined(separator: ", "))") }
 results.map(\.count).subscribeNext { print("  label: \($0) found") }
+
+// `swift run example --graph`: the pipeline as it is wired now, as text and
+// as Graphviz DOT (docs/SearchScreen.svg is `dot -Tsvg` of it), instead of
+// the transcript.
+if CommandLine.arguments.contains("--graph") {
+    let graph = results.graph()
+    print(graph)
+    print()
+    print(graph.dot)
+    exit(0)
+}
 
 // The user.
 func type(_ texts: String...) {

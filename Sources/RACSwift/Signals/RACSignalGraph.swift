@@ -97,7 +97,7 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
             let shape: String
             switch node.kind {
             case .subject:
-                text = (node.label.isEmpty ? node.typeName : node.label) + "\\n" + node.typeName
+                text = (node.label.isEmpty ? "" : node.label + "\\n") + node.typeName
                     + ", " + Self.subscribers(node.subscribers)
                 shape = "ellipse, style=filled, fillcolor=\"#e8f0ff\""
             case .source:
