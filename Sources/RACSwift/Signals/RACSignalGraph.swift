@@ -21,6 +21,7 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
     public struct Node: Sendable, Equatable {
         /// Its position in `nodes`.
         public let index: Int
+        /// A source, a subject or an operator.
         public let kind: Kind
         /// The signal's class, as `RACReplaySubject`.
         public let typeName: String
