@@ -7,6 +7,12 @@
 // subscription, the switch read by every one.
 _Alignas(64) intptr_t racs_live_subscriptions;
 _Alignas(64) intptr_t racs_site_recording;
+// Written once, at load, before any thread can read it.
+static intptr_t site_environment;
+
+intptr_t racs_site_environment(void) {
+    return site_environment;
+}
 
 // Only ever read and written by its own thread.
 static _Thread_local void *site_context;
@@ -23,5 +29,8 @@ void racs_set_site_context(void *context) {
 // switch costs the subscriptions nothing but the load of the flag.
 __attribute__((constructor)) static void read_site_switch(void) {
     const char *value = getenv("RACSWIFT_SUBSCRIPTION_SITES");
-    if (value != NULL && strcmp(value, "1") == 0) racs_site_recording_add(1);
+    if (value != NULL && strcmp(value, "1") == 0) {
+        site_environment = 1;
+        racs_site_recording_add(1);
+    }
 }

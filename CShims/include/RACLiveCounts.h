@@ -24,6 +24,9 @@ extern intptr_t racs_live_subscriptions;
 /// `RACLiveSubscriptions.recordsSites`), and each running leak check adds 2.
 extern intptr_t racs_site_recording;
 
+/// 1 if the environment had `RACSWIFT_SUBSCRIPTION_SITES=1` at load, else 0.
+intptr_t racs_site_environment(void);
+
 static inline __attribute__((always_inline)) void racs_live_subscription_began(void) {
     atomic_fetch_add_explicit((_Atomic(intptr_t) *)&racs_live_subscriptions, 1, memory_order_relaxed);
 }

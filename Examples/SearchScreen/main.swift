@@ -84,4 +84,9 @@ type("s", "sw", "swi")    // one burst: one request, for "swi"
 type("R", "Rx")
 type("crash")
 searchText.sendCompleted()
+// With RACSWIFT_SUBSCRIPTION_SITES=1: the subscriptions still alive, by the
+// line that made them (the command's own signals never complete).
+if RACLiveSubscriptions.recordsSites {
+    print("live subscriptions:\n" + RACLiveSubscriptions.report())
+}
 print("done")

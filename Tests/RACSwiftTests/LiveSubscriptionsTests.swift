@@ -124,6 +124,20 @@ final class LiveSubscriptionsTests: XCTestCase {
         subscription.dispose()
     }
 
+    func testTheSwitchAndALeakCheckTogetherLeaveTheModeOffAfterwards() {
+        let check = RACLeakCheck()
+        RACLiveSubscriptions.recordsSites = true
+        RACLiveSubscriptions.recordsSites = true
+        XCTAssertTrue(RACLiveSubscriptions.recordsSites)
+        RACLiveSubscriptions.recordsSites = false
+        check.finish()
+        check.finish()
+        let subject = RACSubject<Int>().setName("after")
+        let subscription = subject.subscribeNext { _ in }
+        XCTAssertFalse(RACLiveSubscriptions.bySite().contains { $0.signalName == "after" }, "the mode is off")
+        subscription.dispose()
+    }
+
     func testSubscribeWithASubscriberRecordsTheSignalButNoSite() {
         RACLiveSubscriptions.recordsSites = true
         let subject = RACSubject<Int>().setName("recorded")

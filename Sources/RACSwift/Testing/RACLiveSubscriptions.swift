@@ -59,9 +59,10 @@ public enum RACLiveSubscriptions {
         bySite().map(\.description).joined(separator: "\n")
     }
 
-    /// Word 0: whether `recordsSites` was set (the environment's switch is
-    /// kept in the C flag alone).
-    private static let switchState = RACAtomicCell(count: 1, initialValue: racs_sites_recording() ? 1 : 0)
+    /// Word 0: whether the switch is on, from the environment until set.
+    /// (Not from `racs_sites_recording()`, which running leak checks count
+    /// in too.)
+    private static let switchState = RACAtomicCell(count: 1, initialValue: racs_site_environment())
 }
 
 /// Live subscriptions made by one `subscribe…` call site on one signal, as
