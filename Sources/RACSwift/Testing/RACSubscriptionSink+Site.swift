@@ -1,0 +1,26 @@
+extension RACSubscriptionSink {
+    /// Site mode: records where the sink, joining its first subscription
+    /// and not yet handed to a source, was made, keeping the record
+    /// (retained) in word 4.
+    @inline(never)
+    internal final func recordSite() {
+        let record = RACSiteContext.recordForNewSubscription()
+        RACSubscriptionRegistry.add(record)
+        word(4).store(Int(bitPattern: Unmanaged.passRetained(record).toOpaque()), .relaxed)
+        // A read-modify-write: a `defer`red sink's state may be touched by a
+        // disposal already. Release: whoever ends the subscription, with its
+        // acquiring exchange of the state, sees word 4.
+        _ = stateWord.fetchOr(RACSinkState.recorded, .release)
+    }
+
+    /// Marks the sink's record ended and lets go of it. Called once, by the
+    /// thread that ended the subscription (or by deinit).
+    @usableFromInline @inline(never)
+    internal final func endRecord() {
+        let bits = word(4).exchange(0, .relaxed)
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
+        let record = Unmanaged<RACSubscriptionRecord>.fromOpaque(pointer)
+        record._withUnsafeGuaranteedRef { $0.markEnded() }
+        record.release()
+    }
+}
