@@ -22,7 +22,7 @@ public final class RACLeakCheck: @unchecked Sendable {
     }
 
     deinit {
-        finish()
+        stop()
     }
 
     /// The subscriptions made since the check began that are alive now,
@@ -36,8 +36,13 @@ public final class RACLeakCheck: @unchecked Sendable {
     @discardableResult
     public func finish() -> [RACSubscriptionSiteGroup] {
         let leaks = self.leaks
-        if finished.word().exchange(1, .relaxed) == 0 { racs_site_recording_add(-2) }
+        stop()
         return leaks
+    }
+
+    /// Turns the check's site mode off, once.
+    private func stop() {
+        if finished.word().exchange(1, .relaxed) == 0 { racs_site_recording_add(-2) }
     }
 }
 
