@@ -3,10 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Each on a cache line of its own: the counts are written by every
-// subscription and every signal, the switch read by every subscription.
+// Each on a cache line of its own: the count is written by every
+// subscription, the switch read by every one.
 _Alignas(64) intptr_t racs_live_subscriptions;
-_Alignas(64) intptr_t racs_live_signals;
 _Alignas(64) intptr_t racs_site_recording;
 // Written once, at load, before any thread can read it.
 static intptr_t site_environment;

@@ -19,9 +19,6 @@
 /// own subscription to its source counts). On a cache line of its own.
 extern intptr_t racs_live_subscriptions;
 
-/// The signals alive (made and not yet freed). On a cache line of its own.
-extern intptr_t racs_live_signals;
-
 /// Nonzero while new subscriptions record their site: bit 0 is the switch
 /// (`RACSWIFT_SUBSCRIPTION_SITES=1` in the environment at load, or
 /// `RACLiveSubscriptions.recordsSites`), and each running leak check adds 2.
@@ -40,18 +37,6 @@ static inline __attribute__((always_inline)) void racs_live_subscription_ended(v
 
 static inline __attribute__((always_inline)) intptr_t racs_live_subscription_count(void) {
     return atomic_load_explicit((_Atomic(intptr_t) *)&racs_live_subscriptions, memory_order_relaxed);
-}
-
-static inline __attribute__((always_inline)) void racs_live_signal_began(void) {
-    atomic_fetch_add_explicit((_Atomic(intptr_t) *)&racs_live_signals, 1, memory_order_relaxed);
-}
-
-static inline __attribute__((always_inline)) void racs_live_signal_ended(void) {
-    atomic_fetch_sub_explicit((_Atomic(intptr_t) *)&racs_live_signals, 1, memory_order_relaxed);
-}
-
-static inline __attribute__((always_inline)) intptr_t racs_live_signal_count(void) {
-    return atomic_load_explicit((_Atomic(intptr_t) *)&racs_live_signals, memory_order_relaxed);
 }
 
 /// Whether a subscription made now records its site. Relaxed: a

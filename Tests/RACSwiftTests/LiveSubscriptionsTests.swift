@@ -85,23 +85,6 @@ final class LiveSubscriptionsTests: XCTestCase {
         XCTAssertEqual(RACLiveSubscriptions.count, before)
     }
 
-    func testTheSignalCountFollowsSignalsFromMadeToFreed() {
-        let before = RACLiveSubscriptions.signalCount
-        var subject: RACSubject<Int>? = RACSubject<Int>()
-        var chain: RACSignal<Int>? = subject?.map { $0 }.filter { $0 > 0 }
-        XCTAssertEqual(RACLiveSubscriptions.signalCount, before + 3, "the subject, the map's, the filter's")
-        chain = nil
-        XCTAssertEqual(RACLiveSubscriptions.signalCount, before + 1)
-        subject = nil
-        XCTAssertEqual(RACLiveSubscriptions.signalCount, before)
-        withExtendedLifetime(chain) {}
-        do {
-            _ = RACSignal<Int>.createSignal { _ in nil }.map { $0 }
-            _ = RACProperty(1).signal
-        }
-        XCTAssertEqual(RACLiveSubscriptions.signalCount, before)
-    }
-
     // MARK: Sites
 
     func testSiteModeGroupsLiveSubscriptionsBySiteAndSignal() {

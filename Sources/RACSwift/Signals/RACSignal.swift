@@ -69,19 +69,12 @@ open class RACSignal<Value>: @unchecked Sendable {
     /// For subclasses, which must override `subscribe(_:)`.
     public init() {
         handsOutItsSubscriber = false
-        racs_live_signal_began()
     }
 
     /// For RACSwift's own signal classes.
     @inlinable
     internal init(handsOutItsSubscriber: Bool) {
         self.handsOutItsSubscriber = handsOutItsSubscriber
-        racs_live_signal_began()
-    }
-
-    deinit {
-        // `RACLiveSubscriptions.signalCount`.
-        racs_live_signal_ended()
     }
 
     /// Subscribes `subscriber` and returns the disposable that cancels the

@@ -20,15 +20,6 @@ public enum RACLiveSubscriptions {
         racs_live_subscription_count()
     }
 
-    /// The signals alive now (made and not yet freed), on every thread, with
-    /// the same exactness as `count`: one relaxed atomic add when a signal
-    /// is made and one when it is freed. Operators' signals count too, while
-    /// something keeps them (a subscription does not: its sinks keep the
-    /// operators' blocks, not their signals).
-    public static var signalCount: Int {
-        racs_live_signal_count()
-    }
-
     /// Site mode: whether each new subscription records where it was made —
     /// the file and line of the public `subscribe…` call that made it (or
     /// for which an operator made it) — and the name of the signal that
