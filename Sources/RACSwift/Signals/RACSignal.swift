@@ -145,6 +145,14 @@ extension RACSignal {
                          file: file, line: line)
     }
 
+    /// `subscribeBlocks(next:error:completed:file:line:)` for a caller with
+    /// no site to give: in site mode, the signal alone is recorded.
+    @inlinable @inline(__always)
+    internal func subscribeBlocks(next: ((Value) -> Void)?, error: ((any Error) -> Void)?,
+                                  completed: (() -> Void)?) -> RACDisposable {
+        subscribeBlocks(next: next, error: error, completed: completed, file: "", line: 0)
+    }
+
     /// Subscribes `sink`, fresh, for a `subscribe…` call at `file`:`line`.
     /// Off site mode (RACLiveSubscriptions.recordsSites), one load and
     /// branch, placed after the sink is made: before it, the branch split

@@ -7,9 +7,10 @@ extension RACSubscriptionSink {
         let record = RACSiteContext.recordForNewSubscription()
         RACSubscriptionRegistry.add(record)
         word(4).store(Int(bitPattern: Unmanaged.passRetained(record).toOpaque()), .relaxed)
-        // A read-modify-write: a `defer`red sink's state may be touched by a
-        // disposal already. Release: whoever ends the subscription, with its
-        // acquiring exchange of the state, sees word 4.
+        // Release: whoever ends the subscription, with its acquiring
+        // read-modify-write of the state, sees word 4. (A read-modify-write
+        // rather than a store: site mode only, so its cost does not matter,
+        // and it is right whatever else may hold the sink.)
         _ = stateWord.fetchOr(RACSinkState.recorded, .release)
     }
 
