@@ -118,5 +118,6 @@ static inline __attribute__((always_inline)) void racs_thread_fence(racs_memory_
 #include "RACBlockingProbe.h"
 #include "RACUnowned.h"
 #include "RACStop.h"
+#include "RACLiveCounts.h"
 
 #endif

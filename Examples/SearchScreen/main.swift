@@ -41,6 +41,7 @@ func fetch(_ query: String) -> RACSignal<[String]> {
 
 // The view model.
 let searchText = RACSubject<String>()
+searchText.setName("searchText")
 let search = RACCommand<String, [String]>(enabled: nil, scheduler: ui) { query in fetch(query) }
 let results = searchText
     .map { $0.lowercased() }
@@ -59,6 +60,17 @@ search.errors.subscribeNext { print("  error: \($0)") }
 results.subscribeNext { print("  list: \($0.isEmpty ? "(empty)" : $0.joined(separator: ", "))") }
 results.map(\.count).subscribeNext { print("  label: \($0) found") }
 
+// `swift run example --graph`: the pipeline as it is wired now, as text and
+// as Graphviz DOT (docs/SearchScreen.svg is `dot -Tsvg` of it), instead of
+// the transcript.
+if CommandLine.arguments.contains("--graph") {
+    let graph = results.graph()
+    print(graph)
+    print()
+    print(graph.dot)
+    exit(0)
+}
+
 // The user.
 func type(_ texts: String...) {
     for text in texts {
@@ -72,4 +84,9 @@ type("s", "sw", "swi")    // one burst: one request, for "swi"
 type("R", "Rx")
 type("crash")
 searchText.sendCompleted()
+// With RACSWIFT_SUBSCRIPTION_SITES=1: the subscriptions still alive, by the
+// line that made them (the command's own signals never complete).
+if RACLiveSubscriptions.recordsSites {
+    print("live subscriptions:\n" + RACLiveSubscriptions.report())
+}
 print("done")

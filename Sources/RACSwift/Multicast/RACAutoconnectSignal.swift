@@ -26,6 +26,8 @@ internal final class RACAutoconnectSignal<Value>: RACSignal<Value>, @unchecked S
 
     override class var subscribesSinks: Bool { true }
 
+    override var graphInputs: [any RACGraphNode] { [RACConnectionGraphNode(connection)] }
+
     override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()
         let sink = sink.bind(to: subscription)

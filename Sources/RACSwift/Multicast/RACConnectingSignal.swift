@@ -21,6 +21,8 @@ internal final class RACConnectingSignal<Value>: RACSignal<Value>, @unchecked Se
 
     override class var subscribesSinks: Bool { true }
 
+    override var graphInputs: [any RACGraphNode] { [RACConnectionGraphNode(connection)] }
+
     override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
         if RACScheduler.subscriptionRunsInline {
             connection.connect()

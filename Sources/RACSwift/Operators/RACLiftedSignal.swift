@@ -23,6 +23,8 @@ internal final class RACLiftedSignal<Source, Value>: RACSignal<Value>, @unchecke
 
     override class var subscribesSinks: Bool { true }
 
+    override var graphInputs: [any RACGraphNode] { [source] }
+
     @usableFromInline
     internal override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()

@@ -29,14 +29,20 @@
 /// downstream sink disposes the group first.
 internal final class RACMultiSourceSignal<Value>: RACSignal<Value>, @unchecked Sendable {
     private let subscribeSources: (_ downstream: RACSubscriptionSink<Value>, _ group: RACCompoundDisposable) -> Void
+    /// The signals it is built from, for `graph()`.
+    private let sources: RACGraphSources
 
-    init(_ subscribeSources: @escaping (_ downstream: RACSubscriptionSink<Value>,
+    init(sources: RACGraphSources,
+         _ subscribeSources: @escaping (_ downstream: RACSubscriptionSink<Value>,
                                         _ group: RACCompoundDisposable) -> Void) {
         self.subscribeSources = subscribeSources
+        self.sources = sources
         super.init()
     }
 
     override class var subscribesSinks: Bool { true }
+
+    override var graphInputs: [any RACGraphNode] { sources.nodes }
 
     override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
         let group = RACCompoundDisposable()
@@ -45,17 +51,35 @@ internal final class RACMultiSourceSignal<Value>: RACSignal<Value>, @unchecked S
     }
 }
 
+/// The signals a multi-source signal is built from, for `graph()`: one or
+/// two held inline, so that building an operator allocates no array for
+/// them.
+internal enum RACGraphSources {
+    case one(any RACGraphNode)
+    case two(any RACGraphNode, any RACGraphNode)
+    case many([any RACGraphNode])
+
+    internal var nodes: [any RACGraphNode] {
+        switch self {
+        case .one(let node): return [node]
+        case .two(let first, let second): return [first, second]
+        case .many(let nodes): return nodes
+        }
+    }
+}
+
 extension RACSignal {
     /// A signal that, for each subscription, calls `subscribeSources` with
     /// the downstream sink and the subscription's group, to which it adds
     /// the subscriptions it makes. Subscription happens on the subscribing
-    /// thread, as with `lift`.
+    /// thread, as with `lift`. `sources` are the signals it subscribes (or
+    /// the first of them), for `graph()`.
     internal static func multiSource(
-        _ name: @autoclosure @escaping () -> String,
+        _ name: @autoclosure @escaping () -> String, sources: RACGraphSources,
         _ subscribeSources: @escaping (_ downstream: RACSubscriptionSink<Value>,
                                        _ group: RACCompoundDisposable) -> Void
     ) -> RACSignal<Value> {
-        let signal = RACMultiSourceSignal(subscribeSources)
+        let signal = RACMultiSourceSignal(sources: sources, subscribeSources)
         signal.setName(derivedBy: name)
         return signal
     }

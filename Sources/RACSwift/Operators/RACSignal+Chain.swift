@@ -34,7 +34,7 @@ extension RACSignal {
         rescheduling: Bool = false,
         _ makeNext: @escaping () -> (_ error: (any Error)?) -> RACSignal<Value>?
     ) -> RACSignal<Value> {
-        RACSignal.multiSource(name()) { downstream, group in
+        RACSignal.multiSource(name(), sources: .one(self)) { downstream, group in
             let next = makeNext()
             // Holds the subscription to the current source; swapping in the
             // next one lets the previous go without disposing it again (a

@@ -68,7 +68,7 @@ extension RACSignal {
     public static func merge(_ signals: [RACSignal<Value>]) -> RACSignal<Value> {
         let name = { "+merge: [\(signals.map(\.name).joined(separator: ", "))]" }
         // As in RAC: `flatten()` of a signal that sends the signals.
-        let signalOfSignals = RACSignal<RACSignal<Value>>.multiSource(name()) { downstream, _ in
+        let signalOfSignals = RACSignal<RACSignal<Value>>.multiSource(name(), sources: .many(signals)) { downstream, _ in
             for signal in signals { downstream.sendNext(signal) }
             downstream.sendCompleted()
         }

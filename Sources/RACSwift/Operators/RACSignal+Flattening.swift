@@ -38,7 +38,7 @@ extension RACSignal {
     /// of the inner signal that sent them, or by a thread delivering
     /// already. Costs no lock, and no allocation per inner value.
     public func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSignal<U>) -> RACSignal<U> {
-        RACSignal<U>.multiSource("[\(self.name)] -flattenMap:") { downstream, group in
+        RACSignal<U>.multiSource("[\(self.name)] -flattenMap:", sources: .one(self)) { downstream, group in
             let gate = RACSerializingSink(downstream)
             // The number of sources still running, the receiver counting as
             // one until it completes; whoever takes it to 0 completes the
@@ -90,7 +90,7 @@ extension RACSignal {
             flattened.setName(derivedBy: { "[\(self.name)] -flatten: 0" })
             return flattened
         }
-        return RACSignal<U>.multiSource("[\(self.name)] -flatten: \(maxConcurrent)") { downstream, group in
+        return RACSignal<U>.multiSource("[\(self.name)] -flatten: \(maxConcurrent)", sources: .one(self)) { downstream, group in
             let gate = RACSerializingSink(downstream)
             // The running count, the queue and the receiver's completion
             // change together, from the receiver's thread and from inner
@@ -211,7 +211,7 @@ extension RACSignal {
     /// Values are sent on the thread of the inner signal that sent them, or
     /// by a thread delivering already.
     public func switchToLatest<U>() -> RACSignal<U> where Value == RACSignal<U> {
-        RACSignal<U>.multiSource("[\(self.name)] -switchToLatest") { downstream, group in
+        RACSignal<U>.multiSource("[\(self.name)] -switchToLatest", sources: .one(self)) { downstream, group in
             // State behind the gate: only the delivering thread touches it.
             // Inner signals are numbered from 1; `latest` is the number of
             // the current one, so events of earlier ones are recognised and

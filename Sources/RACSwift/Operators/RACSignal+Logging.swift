@@ -8,37 +8,51 @@ extension RACSignal {
     /// Logs every event of the receiver (what `logNext()`, `logError()` and
     /// `logCompleted()` log) and passes it on. Lines go to `logger`, or, if
     /// nil, to `RACLogger.handler`.
-    public func logAll(logger: Logger? = nil) -> RACSignal<Value> {
-        logging(next: true, error: true, completed: true, to: logger)
+    ///
+    /// In site mode (`RACLiveSubscriptions.recordsSites`, as it was when the
+    /// operator was applied), each line ends with where: `(at File.swift:12)`,
+    /// from `file` and `line`, which default to the call's.
+    public func logAll(logger: Logger? = nil, file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        logging(next: true, error: true, completed: true, to: logger, site: RACSignal.site(file, line))
     }
 
-    /// Logs each value, as `<signal> next: value`, then passes it on.
-    public func logNext(logger: Logger? = nil) -> RACSignal<Value> {
-        logging(next: true, error: false, completed: false, to: logger)
+    /// Logs each value, as `<signal> next: value`, then passes it on (with
+    /// the site in site mode, as `logAll(logger:file:line:)` says).
+    public func logNext(logger: Logger? = nil, file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        logging(next: true, error: false, completed: false, to: logger, site: RACSignal.site(file, line))
     }
 
-    /// Logs the error, as `<signal> error: error`, then passes it on.
-    public func logError(logger: Logger? = nil) -> RACSignal<Value> {
-        logging(next: false, error: true, completed: false, to: logger)
+    /// Logs the error, as `<signal> error: error`, then passes it on (with
+    /// the site in site mode, as `logAll(logger:file:line:)` says).
+    public func logError(logger: Logger? = nil, file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        logging(next: false, error: true, completed: false, to: logger, site: RACSignal.site(file, line))
     }
 
-    /// Logs the completion, as `<signal> completed`, then passes it on.
-    public func logCompleted(logger: Logger? = nil) -> RACSignal<Value> {
-        logging(next: false, error: false, completed: true, to: logger)
+    /// Logs the completion, as `<signal> completed`, then passes it on (with
+    /// the site in site mode, as `logAll(logger:file:line:)` says).
+    public func logCompleted(logger: Logger? = nil, file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        logging(next: false, error: false, completed: true, to: logger, site: RACSignal.site(file, line))
+    }
+
+    /// ` (at file:line)` in site mode, else nothing: what ends a log line.
+    private static func site(_ file: StaticString, _ line: UInt) -> String {
+        RACLiveSubscriptions.recordsSitesNow ? " (at \(file):\(line))" : ""
     }
 
     /// Logs the subscription (`subscribed`), every event as `logAll()`
     /// does, and the disposal (`disposed`, which follows the error or the
     /// completion too, since a terminal event disposes the subscription),
     /// then passes the events on: what RxSwift's `debug` and ReactiveSwift's
-    /// `logEvents` log. Each line names the receiver as `logAll()`'s do.
-    public func logEvents(logger: Logger? = nil) -> RACSignal<Value> {
-        let events = logAll(logger: logger)
+    /// `logEvents` log. Each line names the receiver as `logAll()`'s do,
+    /// and ends with the site in site mode.
+    public func logEvents(logger: Logger? = nil, file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        let site = RACSignal.site(file, line)
+        let events = logging(next: true, error: true, completed: true, to: logger, site: site)
         return logged(RACSignal.createSignal { [self] subscriber in
-            log("subscribed", to: logger)
+            log("subscribed", to: logger, site: site)
             let subscription = events.subscribe(subscriber)
             return RACDisposable { [self] in
-                log("disposed", to: logger)
+                log("disposed", to: logger, site: site)
                 subscription.dispose()
             }
         })
@@ -46,16 +60,17 @@ extension RACSignal {
 
     /// The receiver's events, passed on after logging the kinds asked for,
     /// every line naming the receiver; the signal's name is the receiver's.
-    private func logging(next: Bool, error: Bool, completed: Bool, to logger: Logger?) -> RACSignal<Value> {
+    private func logging(next: Bool, error: Bool, completed: Bool, to logger: Logger?,
+                         site: String) -> RACSignal<Value> {
         lift(self.name) { [self] downstream in
             RACForwardingSink(downstream, onNext: { value, downstream in
-                if next { self.log("next: \(value)", to: logger) }
+                if next { self.log("next: \(value)", to: logger, site: site) }
                 downstream.sendNext(value)
             }, onError: { failure, downstream in
-                if error { self.log("error: \(failure)", to: logger) }
+                if error { self.log("error: \(failure)", to: logger, site: site) }
                 downstream.sendError(failure)
             }, onCompleted: { downstream in
-                if completed { self.log("completed", to: logger) }
+                if completed { self.log("completed", to: logger, site: site) }
                 downstream.sendCompleted()
             })
         }
@@ -68,11 +83,11 @@ extension RACSignal {
         return signal
     }
 
-    /// Writes `<Class: address> name: name event`, the line RAC logs, to
-    /// `logger` or through `RACLogger`, on the thread that delivers the
-    /// event.
-    private func log(_ event: String, to logger: Logger?) {
-        let line = "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())> name: \(name) \(event)"
+    /// Writes `<Class: address> name: name event`, the line RAC logs, then
+    /// `site`, to `logger` or through `RACLogger`, on the thread that
+    /// delivers the event.
+    private func log(_ event: String, to logger: Logger?, site: String) {
+        let line = "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())> name: \(name) \(event)\(site)"
         if let logger { logger(line) } else { RACLogger.write(line) }
     }
 }

@@ -42,7 +42,7 @@ extension RACSignal {
     /// subscribed first, so a value it sends at once is there for a sampler
     /// that fires at once.
     public func sample<U>(_ sampler: RACSignal<U>) -> RACSignal<Value> {
-        .multiSource("[\(self.name)] -sample: \(sampler.name)") { [self] downstream, group in
+        .multiSource("[\(self.name)] -sample: \(sampler.name)", sources: .two(self, sampler)) { [self] downstream, group in
             let sink = RACSampleSink(downstream)
             group.add(subscribe(sink: sink))
             // A source that ended at once ended the sample too.

@@ -143,6 +143,8 @@ internal final class RACSubscribeOnSignal<Value>: RACSignal<Value>, @unchecked S
 
     override class var subscribesSinks: Bool { true }
 
+    override var graphInputs: [any RACGraphNode] { [source] }
+
     override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
         let subscription = RACCompoundDisposable()
         _ = downstream.bind(to: subscription)

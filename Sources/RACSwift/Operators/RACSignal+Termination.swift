@@ -16,7 +16,7 @@ extension RACSignal {
     /// a thread delivering already; a value racing with the trigger is sent
     /// before the completion or not at all.
     public func takeUntil<U>(_ trigger: RACSignal<U>) -> RACSignal<Value> {
-        RACSignal.multiSource("[\(self.name)] -takeUntil: \(trigger.name)") { downstream, group in
+        RACSignal.multiSource("[\(self.name)] -takeUntil: \(trigger.name)", sources: .two(self, trigger)) { downstream, group in
             let gate = RACSerializingSink(downstream)
             group.add(trigger.subscribe(sink: RACForwardingSink<U, Value>(gate, onNext: { _, gate in
                 gate.sendCompleted()
@@ -40,7 +40,8 @@ extension RACSignal {
     /// `replacement` sent its first event may still be delivered after it,
     /// as with any value in flight during a disposal.
     public func takeUntilReplacement(_ replacement: RACSignal<Value>) -> RACSignal<Value> {
-        RACSignal.multiSource("[\(self.name)] -takeUntilReplacement: \(replacement.name)") { downstream, group in
+        RACSignal.multiSource("[\(self.name)] -takeUntilReplacement: \(replacement.name)",
+                              sources: .two(self, replacement)) { downstream, group in
             let gate = RACSerializingSink(downstream)
             let receiver = RACSerialDisposable()
             group.add(receiver)

@@ -59,7 +59,7 @@ extension RACSignal {
         _ output: @escaping (_ valueOf: (Int) -> Value) -> Output
     ) -> RACSignal<Output> {
         guard !sources.isEmpty else { return .empty(named: name()) }
-        return RACSignal<Output>.multiSource(name()) { downstream, group in
+        return RACSignal<Output>.multiSource(name(), sources: .many(sources)) { downstream, group in
             let state = combination == .zip
                 ? zipState(count: sources.count, output)
                 : combineLatestState(count: sources.count, output)

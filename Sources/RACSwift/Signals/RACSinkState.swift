@@ -17,4 +17,14 @@ internal enum RACSinkState {
     /// sources, which serialize already, leave the bit clear and pay one
     /// branch.
     @inlinable internal static var serializing: Int { 2 }
+
+    /// Bit 2: the sink is no subscription of its own and is not counted in
+    /// `RACLiveSubscriptions.count`: the `RACSourceSubscriber` in front of
+    /// another sink, which is counted already.
+    @inlinable internal static var uncounted: Int { 4 }
+
+    /// Bit 3: the sink recorded where it was made (site mode: see
+    /// `RACLiveSubscriptions.recordsSites`), in a `RACSubscriptionRecord`
+    /// whose retained pointer is the sink's word 4, and must mark it ended.
+    @inlinable internal static var recorded: Int { 8 }
 }

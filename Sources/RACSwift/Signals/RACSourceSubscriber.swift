@@ -30,11 +30,12 @@ internal final class RACSourceSubscriber<Value>: RACSubscriptionSink<Value>, @un
     @inlinable
     internal init(forwardingTo target: RACSubscriptionSink<Value>, within subscription: RACCompoundDisposable?) {
         within = subscription
-        super.init()
+        // Not counted: the sink it serves is the subscription.
+        super.init(counted: false)
         forwardTarget = .passRetained(target)
         // Relaxed: not shared yet; whoever receives the subscriber is
         // handed it by a call or a scheduled block, which orders this.
-        stateWord.store(RACSinkState.serializing, .relaxed)
+        stateWord.store(RACSinkState.serializing | RACSinkState.uncounted, .relaxed)
     }
 
     deinit {

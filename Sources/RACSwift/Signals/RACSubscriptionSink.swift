@@ -72,16 +72,53 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     @exclusivity(unchecked) @usableFromInline
     internal final var forwardTarget: Unmanaged<RACSubscriptionSink<Value>>?
 
+    /// A sink for a new subscription, which `RACLiveSubscriptions.count`
+    /// counts from now until the sink ends (`markEnded()`) or, never ended,
+    /// is freed; `counted: false` for one that is no subscription of its own
+    /// (see `RACSinkState.uncounted`).
     @inlinable
     internal init(step: ((Value, RACSubscriptionSink<Value>) -> Void)? = nil,
-                  nextBlock: ((Value) -> Void)? = nil) {
+                  nextBlock: ((Value) -> Void)? = nil, counted: Bool = true) {
         self.nextBlock = nextBlock
         self.step = step
         super.init()
+        // (Site mode records the site when the sink first joins a
+        // subscription, in `join(_:)`: a call on `self` here would cost a
+        // retain and a release of every sink, mode off or on.)
+        if counted { racs_live_subscription_began() }
     }
 
     deinit {
         subscriptionReference?.release()
+        // Freed without ever ending (a source that dropped it): it ends now.
+        let state = stateWord.load(.relaxed)
+        if state & RACSinkState.disposed == 0 { noteEnded(state) }
+    }
+
+    /// Marks the sink disposed, as `markDisposed()` does, and, for the one
+    /// caller that did, takes the subscription out of the live count: the
+    /// one place where every subscription ends (a disposal, a terminal
+    /// event). Returns true for that caller.
+    @inlinable @inline(__always)
+    internal final func markEnded() -> Bool {
+        // A plain load first, as in `markDisposed()`; acquire-release for
+        // the same reasons.
+        if stateWord.load(.relaxed) & RACSinkState.disposed != 0 { return false }
+        let state = stateWord.fetchOr(RACSinkState.disposed, .acq_rel)
+        guard state & RACSinkState.disposed == 0 else { return false }
+        noteEnded(state)
+        return true
+    }
+
+    /// Counts the end of the subscription, whose state word was `state`.
+    @inlinable @inline(__always)
+    internal final func noteEnded(_ state: Int) {
+        if state & (RACSinkState.uncounted | RACSinkState.recorded) == 0 {
+            racs_live_subscription_ended()
+        } else if state & RACSinkState.uncounted == 0 {
+            racs_live_subscription_ended()
+            endRecord()
+        }
     }
 
     @inlinable @inline(__always)
@@ -298,6 +335,9 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
             return false
         }
         subscriptionReference = .passRetained(disposable)
+        // Site mode: the first subscription the sink joins is made now, on
+        // the thread of the `subscribe…` call that made it, if any.
+        if racs_sites_recording(), stateWord.load(.relaxed) & RACSinkState.uncounted == 0 { recordSite() }
         return true
     }
 
@@ -316,7 +356,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     /// sink had stopped already.
     @inlinable @inline(__always)
     internal final func terminate() -> Bool {
-        guard markDisposed() else { return false }
+        guard markEnded() else { return false }
         disposeSubscription()
         return true
     }
@@ -339,7 +379,7 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     /// its blocks until a terminal event or deinit.
     @usableFromInline
     internal override func dispose() {
-        guard markDisposed() else { return }
+        guard markEnded() else { return }
         disposeSubscription()
         if stateWord.load(.relaxed) & RACSinkState.serializing != 0 {
             serializer.perform(.release, now: { releaseBlocks() }) { deliver($0) }

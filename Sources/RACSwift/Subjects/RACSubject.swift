@@ -78,6 +78,9 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendab
 
     override class var subscribesSinks: Bool { true }
 
+    override var graphIsSubject: Bool { true }
+    override var graphSubscribers: Int? { core.subscriberCount() }
+
     /// Adds a subscriber; it receives the events sent from now on (after
     /// the replayed values, for replay and behavior subjects).
     ///

@@ -29,4 +29,30 @@ extension RACTestScheduler {
             return pending
         }).setName("createColdSignal")
     }
+
+    /// A hot signal drawn as marbles (see `RACMarbles`): frame 0 is the
+    /// start of virtual time, each character `frame` seconds.
+    /// `createHotSignal(marbles: "--a--#", values: ["a": 1])` sends 1 at 2 s
+    /// and fails at 5 s.
+    public func createHotSignal<Value>(marbles: String, values: [Character: Value] = [:],
+                                       error: any Error = RACMarbles.error,
+                                       frame: TimeInterval = 1) -> RACSignal<Value> {
+        createHotSignal(Self.script(marbles, values: values, error: error, frame: frame))
+            .setName("createHotSignal(\"\(marbles)\")")
+    }
+
+    /// A cold signal drawn as marbles (see `RACMarbles`): frame 0 is the
+    /// moment of each subscription, each character `frame` seconds.
+    public func createColdSignal<Value>(marbles: String, values: [Character: Value] = [:],
+                                        error: any Error = RACMarbles.error,
+                                        frame: TimeInterval = 1) -> RACSignal<Value> {
+        createColdSignal(Self.script(marbles, values: values, error: error, frame: frame))
+            .setName("createColdSignal(\"\(marbles)\")")
+    }
+
+    /// `marbles`' events at their times in seconds.
+    private static func script<Value>(_ marbles: String, values: [Character: Value], error: any Error,
+                                      frame: TimeInterval) -> [(TimeInterval, RACEvent<Value>)] {
+        RACMarbles.events(marbles, values: values, error: error).map { (TimeInterval($0.frame) * frame, $0.event) }
+    }
 }

@@ -1,0 +1,199 @@
+/// A picture of the signals a signal is built from, as they are now: its
+/// sources (subjects with their subscriber counts, `createSignal` blocks,
+/// constants), the operators between them by name, and which feeds which.
+/// What `RACSignal.graph()` returns, as text (`description`) or as Graphviz
+/// DOT (`dot`, for `dot -Tsvg`).
+///
+/// An operator's signal is named after its sources (`[search] -map:`); a
+/// node's `label` is its own part of that name (`-map:`).
+public struct RACSignalGraph: CustomStringConvertible, Sendable {
+    /// What a node is.
+    public enum Kind: String, Sendable {
+        /// A signal with no signal before it (`createSignal`, `return`, …).
+        case source
+        /// A subject: values are sent into it by hand or by a connection.
+        case subject
+        /// An operator's signal, built from the signals it subscribes to.
+        case `operator`
+    }
+
+    /// One signal of the graph.
+    public struct Node: Sendable, Equatable {
+        /// Its position in `nodes`.
+        public let index: Int
+        /// A source, a subject or an operator.
+        public let kind: Kind
+        /// The signal's class, as `RACReplaySubject`.
+        public let typeName: String
+        /// The signal's own part of its name: the name, less the names of
+        /// the signals it is built from where they begin it.
+        public let label: String
+        /// The signal's whole name (`RACSignal.name`).
+        public let name: String
+        /// A subject's subscribers now (nil for other signals, or if the
+        /// subject was delivering on another thread when asked).
+        public let subscribers: Int?
+        /// The nodes it subscribes to (its sources), by index.
+        public let inputs: [Int]
+    }
+
+    /// Every signal reachable from the one asked about, that one first, then
+    /// upstream in the order met (each once, however many use it).
+    public let nodes: [Node]
+
+    internal init(root: any RACGraphNode) {
+        var nodes: [Node] = []
+        var indices: [ObjectIdentifier: Int] = [:]
+        var pending: [(node: any RACGraphNode, index: Int)] = []
+        func index(of node: any RACGraphNode) -> Int {
+            if let known = indices[node.graphIdentity] { return known }
+            let index = indices.count
+            indices[node.graphIdentity] = index
+            pending.append((node, index))
+            return index
+        }
+        _ = index(of: root)
+        var next = 0
+        while next < pending.count {
+            let (node, position) = pending[next]
+            next += 1
+            let inputs = node.graphInputs
+            let name = node.graphName
+            let label = Self.ownPart(of: name)
+            let subscribers = node.graphSubscribers
+            let kind: Kind = node.graphIsSubject ? .subject : inputs.isEmpty ? .source : .operator
+            let entry = Node(index: position, kind: kind, typeName: node.graphTypeName, label: label, name: name,
+                             subscribers: subscribers, inputs: inputs.map(index(of:)))
+            nodes.append(entry)
+        }
+        self.nodes = nodes.sorted { $0.index < $1.index }
+    }
+
+    /// One line per node, the signal asked about first:
+    /// `n0 operator -flattenMap: <- n1`, `n3 subject RACSubject "search", 2 subscribers`.
+    public var description: String {
+        nodes.map { node in
+            var line = "n\(node.index) \(node.kind.rawValue) "
+            switch node.kind {
+            case .subject:
+                line += node.typeName + (node.label.isEmpty ? "" : " \"\(node.label)\"")
+                line += ", " + Self.subscribers(node.subscribers)
+            case .source:
+                line += node.label.isEmpty ? node.typeName : node.label
+            case .operator:
+                line += node.label
+            }
+            if !node.inputs.isEmpty { line += " <- " + node.inputs.map { "n\($0)" }.joined(separator: ", ") }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// The graph in Graphviz's DOT language, sources on the left, arrows in
+    /// the direction values flow: subjects as ellipses with their
+    /// subscriber counts, sources as ellipses, operators as boxes.
+    public var dot: String {
+        var lines = ["digraph signals {", "    rankdir=LR;", "    node [fontname=\"Helvetica\", fontsize=11];"]
+        for node in nodes {
+            let text: String
+            let shape: String
+            switch node.kind {
+            case .subject:
+                text = (node.label.isEmpty ? "" : node.label + "\\n") + node.typeName
+                    + ", " + Self.subscribers(node.subscribers)
+                shape = "ellipse, style=filled, fillcolor=\"#e8f0ff\""
+            case .source:
+                text = node.label.isEmpty ? node.typeName : node.label
+                shape = "ellipse"
+            case .operator:
+                text = node.label
+                shape = "box"
+            }
+            lines.append("    n\(node.index) [label=\"\(Self.escaped(text))\", shape=\(shape)];")
+        }
+        for node in nodes {
+            for input in node.inputs { lines.append("    n\(input) -> n\(node.index);") }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `name` less the bracketed name of its source that begins it:
+    /// `-filter:` of `[[a] -map:] -filter:`.
+    private static func ownPart(of name: String) -> String {
+        guard name.first == "[" else { return name }
+        var depth = 0
+        for index in name.indices {
+            switch name[index] {
+            case "[": depth += 1
+            case "]":
+                depth -= 1
+                if depth == 0 {
+                    var rest = String(name[name.index(after: index)...].drop { $0 == " " })
+                    while rest.last == " " { rest.removeLast() }
+                    return rest.isEmpty ? name : rest
+                }
+            default: break
+            }
+        }
+        return name
+    }
+
+    private static func subscribers(_ count: Int?) -> String {
+        guard let count else { return "subscribers unknown (delivering)" }
+        return "\(count) subscriber\(count == 1 ? "" : "s")"
+    }
+
+    /// `text` inside a DOT string (a `\n` written by this file stays a line
+    /// break).
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}
+
+/// What `RACSignalGraph` asks of a node: RACSwift's signals, and the
+/// subject of a multicast connection with the source that feeds it.
+internal protocol RACGraphNode: AnyObject {
+    /// One node per identity.
+    var graphIdentity: ObjectIdentifier { get }
+    var graphName: String { get }
+    var graphTypeName: String { get }
+    var graphIsSubject: Bool { get }
+    var graphSubscribers: Int? { get }
+    /// The signals it subscribes to when subscribed.
+    var graphInputs: [any RACGraphNode] { get }
+}
+
+extension RACGraphNode {
+    internal var graphIdentity: ObjectIdentifier { ObjectIdentifier(self) }
+    internal var graphTypeName: String {
+        let name = String(describing: type(of: self))
+        return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+    }
+}
+
+extension RACSignal: RACGraphNode {
+    /// The graph of the signals the receiver is built from, as they are now
+    /// (see `RACSignalGraph`): print it, or render its `dot` with Graphviz.
+    public func graph() -> RACSignalGraph {
+        RACSignalGraph(root: self)
+    }
+
+    internal var graphName: String { name }
+}
+
+/// A multicast connection's subject, fed by the connection's source: what
+/// `replayLazily()`, `autoconnect()` and `connection.signal` subscribe to.
+internal final class RACConnectionGraphNode<Value>: RACGraphNode {
+    private let connection: RACMulticastConnection<Value>
+
+    internal init(_ connection: RACMulticastConnection<Value>) {
+        self.connection = connection
+    }
+
+    internal var graphIdentity: ObjectIdentifier { ObjectIdentifier(connection.subject) }
+    internal var graphName: String { connection.subject.name }
+    internal var graphTypeName: String { connection.subject.graphTypeName }
+    internal var graphIsSubject: Bool { true }
+    internal var graphSubscribers: Int? { connection.subject.graphSubscribers }
+    internal var graphInputs: [any RACGraphNode] { [connection.source] }
+}

@@ -1,0 +1,41 @@
+import CShims
+
+/// Where one subscription was made and on which signal, recorded in site
+/// mode (see `RACLiveSubscriptions.recordsSites`) by the sink of the
+/// subscription, which marks it ended when the subscription ends.
+///
+/// A public `subscribe…` call sets a `RACSiteContext` on its thread while it
+/// subscribes; the first sink made under it is the call's own subscription
+/// (`root` is nil), every later one an operator's subscription to its
+/// source, made for it (`root` is the call's record). A sink made under no
+/// context (an operator's inner subscription made later, inside a delivery)
+/// records neither site nor signal.
+internal final class RACSubscriptionRecord: @unchecked Sendable {
+    /// Empty when the site is not known.
+    internal let file: StaticString
+    internal let line: UInt
+    /// The name of the signal the call subscribed to, as it read then.
+    internal let signalName: String?
+    /// The record of the `subscribe…` call this subscription was made for,
+    /// or nil if it is that call's own.
+    internal let root: RACSubscriptionRecord?
+    /// When it was made, in the order of all records (for `RACLeakCheck`).
+    internal let sequence: Int
+    /// Word 0: nonzero once the subscription ended.
+    private let state = RACAtomicCell(count: 1)
+
+    internal init(file: StaticString, line: UInt, signalName: String?, root: RACSubscriptionRecord?) {
+        self.file = file
+        self.line = line
+        self.signalName = signalName
+        self.root = root
+        sequence = RACSubscriptionRegistry.nextSequence()
+    }
+
+    /// Whether the subscription ended. Relaxed: a listing racing the end
+    /// may count it either way; one made after the end sees it (the ending
+    /// thread synchronized with the lister, or there is no "after").
+    internal var hasEnded: Bool { state.word().load(.relaxed) != 0 }
+
+    internal func markEnded() { state.word().store(1, .relaxed) }
+}

@@ -1,0 +1,27 @@
+extension RACSubscriptionSink {
+    /// Site mode: records where the sink, joining its first subscription
+    /// and not yet handed to a source, was made, keeping the record
+    /// (retained) in word 4.
+    @inline(never)
+    internal final func recordSite() {
+        let record = RACSiteContext.recordForNewSubscription()
+        RACSubscriptionRegistry.add(record)
+        word(4).store(Int(bitPattern: Unmanaged.passRetained(record).toOpaque()), .relaxed)
+        // Release: whoever ends the subscription, with its acquiring
+        // read-modify-write of the state, sees word 4. (A read-modify-write
+        // rather than a store: site mode only, so its cost does not matter,
+        // and it is right whatever else may hold the sink.)
+        _ = stateWord.fetchOr(RACSinkState.recorded, .release)
+    }
+
+    /// Marks the sink's record ended and lets go of it. Called once, by the
+    /// thread that ended the subscription (or by deinit).
+    @usableFromInline @inline(never)
+    internal final func endRecord() {
+        let bits = word(4).exchange(0, .relaxed)
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
+        let record = Unmanaged<RACSubscriptionRecord>.fromOpaque(pointer)
+        record._withUnsafeGuaranteedRef { $0.markEnded() }
+        record.release()
+    }
+}

@@ -1,0 +1,86 @@
+import RACSwift
+import RACSwiftTestSupport
+import XCTest
+
+/// The live-subscription count and the site records under racing
+/// subscribes, disposals and terminal events: every subscription ends
+/// exactly once, however it ends.
+final class LiveSubscriptionStressTests: XCTestCase {
+    override func tearDown() {
+        RACLiveSubscriptions.recordsSites = false
+        super.tearDown()
+    }
+
+    /// Threads subscribe to one subject (directly and through operators)
+    /// and dispose while another thread sends: the count returns to where
+    /// it started.
+    func testSubscribeAndDisposeOnManyThreadsBalanceTheCount() {
+        let subject = RACSubject<Int>()
+        let before = RACLiveSubscriptions.count
+        let threads = 6
+        let iterations = 3_000
+        runConcurrently(threads: threads + 1) { index in
+            if index == threads {
+                for value in 0..<iterations { subject.sendNext(value) }
+                return
+            }
+            for iteration in 0..<iterations {
+                let subscription = iteration % 2 == 0
+                    ? subject.subscribeNext { _ in }
+                    : subject.map { $0 + 1 }.filter { $0 > 0 }.subscribeNext { _ in }
+                subscription.dispose()
+            }
+        }
+        XCTAssertEqual(RACLiveSubscriptions.count, before)
+    }
+
+    /// A disposal races the source's terminal event (and a second disposal):
+    /// the subscription leaves the count once.
+    func testDisposalRacingATerminalEventEndsTheSubscriptionOnce() {
+        let before = RACLiveSubscriptions.count
+        for iteration in 0..<3_000 {
+            let escaped = Shared<(any RACSubscriber<Int>)?>(nil)
+            let subscription = RACSignal<Int>.createSignal { subscriber in
+                escaped.value = subscriber
+                return nil
+            }.map { $0 }.subscribeNext { _ in }
+            let subscriber = escaped.value!
+            escaped.value = nil
+            runConcurrently(threads: 3) { index in
+                switch index {
+                case 0: iteration % 2 == 0 ? subscriber.sendCompleted() : subscriber.sendError(NSError(domain: "s", code: 1))
+                default: subscription.dispose()
+                }
+            }
+        }
+        XCTAssertEqual(RACLiveSubscriptions.count, before)
+    }
+
+    /// Site mode on while threads subscribe and dispose: the records of
+    /// ended subscriptions go, and a leak check sees exactly the ones left.
+    func testSiteRecordsUnderRacingSubscriptionsListExactlyTheLiveOnes() {
+        RACLiveSubscriptions.recordsSites = true
+        let subject = RACSubject<Int>().setName("shared")
+        let check = RACLeakCheck()
+        let kept = 5
+        let keptSubscriptions = Shared<[RACDisposable]>([])
+        let lock = NSLock()
+        runConcurrently(threads: 6) { index in
+            for iteration in 0..<2_000 {
+                let subscription = subject.map { $0 }.subscribeNext { _ in }
+                if index == 0 && iteration < kept {
+                    lock.withLock { keptSubscriptions.value.append(subscription) }
+                } else {
+                    subscription.dispose()
+                }
+                if iteration % 500 == 0 { _ = RACLiveSubscriptions.bySite() }
+            }
+        }
+        let leaks = check.leaks
+        XCTAssertEqual(leaks.map(\.count), [kept])
+        XCTAssertEqual(leaks.map(\.operatorCount), [kept])
+        XCTAssertEqual(leaks.first?.signalName, "[shared] -map:")
+        keptSubscriptions.value.forEach { $0.dispose() }
+        XCTAssertEqual(check.finish().count, 0)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import RACSwift
+import XCTest
+
+// The debugging and testing tools as a Swift 6 test writes them: leak
+// checks, marbles and graphs, with XCTFail handed over as the failure.
+
+final class Swift6DebuggingTests: XCTestCase {
+    func testALeakCheckAndMarblesInSwift6Mode() {
+        let scheduler = RACTestScheduler()
+        let recorder = RACTestSubscriber<String>(scheduler: scheduler)
+        assertNoLiveSubscriptions(onFailure: XCTFail) {
+            let typing: RACSignal<String> = scheduler.createHotSignal(marbles: "-a-b|")
+            let subscription = typing.map { $0.uppercased() }.subscribe(recorder)
+            scheduler.advance(by: 10)
+            subscription.dispose()
+        }
+        assertMarbles(recorder, "-A-B|", values: ["A": "A", "B": "B"], onFailure: XCTFail)
+    }
+
+    func testTheGraphAndTheCountFromAnotherThread() async {
+        let subject = RACSubject<Int>().setName("numbers")
+        let before = RACLiveSubscriptions.count
+        let subscription = subject.map { $0 + 1 }.subscribeNext { _ in }
+        let graph = await Task.detached { subject.map { $0 }.graph() }.value
+        XCTAssertEqual(graph.nodes.last?.kind, .subject)
+        XCTAssertEqual(graph.nodes.last?.subscribers, 1)
+        XCTAssertEqual(RACLiveSubscriptions.count, before + 2)
+        subscription.dispose()
+        XCTAssertEqual(RACLiveSubscriptions.count, before)
+    }
+}
