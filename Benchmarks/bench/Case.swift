@@ -61,6 +61,10 @@ enum Target {
     /// At least the baseline's throughput: the same as a ratio of at most 1,
     /// reported as operations per second.
     case throughputOfBaseline
+    /// A growth (the ratio to the baseline: a large N against a small one)
+    /// at most `limit` times the growth of the workload's case labelled
+    /// `floor`, measured in the same run (W9 against the raw held floor).
+    case growthWithin(Double, floor: String)
 }
 
 /// A workload of perf/README.md's table, implemented against the library.

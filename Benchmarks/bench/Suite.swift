@@ -35,15 +35,21 @@ final class Suite {
     /// Runs everything selected; returns one verdict per selected workload.
     func run() throws -> [Verdict] {
         var verdicts: [Verdict] = []
-        for workload in workloads {
-            let cases = workload.cases(options.mode).filter { selected($0.id) }
-            guard !cases.isEmpty else { continue }
+        let selectedWorkloads = workloads.map { ($0.id, $0.cases(options.mode).filter { selected($0.id) }) }
+            .filter { !$0.1.isEmpty }
+        let raws = rawCases(options.mode).filter { selected($0.id) }
+        let progress = Progress(workloads: selectedWorkloads.map(\.0) + (raws.isEmpty ? [] : ["raw"]),
+                                mode: options.mode)
+        progress.begin()
+        for (id, cases) in selectedWorkloads {
             let results = try cases.map(run)
-            verdicts.append(verdict(workload: workload.id, results: results))
+            verdicts.append(verdict(workload: id, results: results, mode: options.mode))
+            progress.finish(id)
         }
-        for raw in rawCases(options.mode) where selected(raw.id) {
+        for raw in raws {
             _ = try run(raw)
         }
+        if !raws.isEmpty { progress.finish("raw") }
         return verdicts
     }
 
