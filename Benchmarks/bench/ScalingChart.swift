@@ -23,6 +23,10 @@ enum ScalingChart {
             if let baseline = result.case.baseline, let median = result.baselineMedian, medians[baseline.id] == nil {
                 medians[baseline.id] = median
             }
+            if let oneThread = result.case.oneThreadBaseline, let median = result.oneThreadBaselineMedian,
+               medians[oneThread.id] == nil {
+                medians[oneThread.id] = median
+            }
         }
         return medians
     }
@@ -43,9 +47,9 @@ enum ScalingChart {
         ]
         let perSecond = { (ns: Double) in 1e3 / ns }
         let threads = [
-            series("RACSubject N=4 (W7)", "#c0392b", [(1, "W7 subject N=4 1 thread"), (2, "W7 subject N=4 2 threads"),
+            series("RACSubject N=4 (W7)", "#c0392b", [(2, "W7 subject N=4 2 threads"),
                                                       (4, "W7 subject N=4 4 threads")], perSecond),
-            series("raw pthread mutex loop", "#7f8c8d", [(1, "raw mutex fan-out N=4 1 threads"),
+            series("raw pthread mutex loop", "#7f8c8d", [(1, "raw mutex fan-out N=4 1 thread"),
                                                          (2, "raw mutex fan-out N=4 2 threads"),
                                                          (4, "raw mutex fan-out N=4 4 threads")], perSecond),
         ]

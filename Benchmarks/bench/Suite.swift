@@ -4,6 +4,8 @@ struct CaseResult {
     /// Nil when the case's meter cannot be read in this process.
     let measurement: Measurement?
     let baselineMedian: Double?
+    /// The median of the case's `oneThreadBaseline`, if it has one.
+    var oneThreadBaselineMedian: Double? = nil
 
     /// Median over baseline median; nil without a baseline or when the
     /// baseline is zero (allocation counts).
@@ -57,8 +59,11 @@ final class Suite {
     private func run(_ c: Case) throws -> CaseResult {
         var result = CaseResult(case: c, measurement: nil, baselineMedian: nil)
         if c.meter.isAvailable {
-            let measured = try measure([c] + (c.baseline.map { [$0] } ?? []), mode: options.mode)
-            result = CaseResult(case: c, measurement: measured[0], baselineMedian: measured.dropFirst().first?.median)
+            let baselines = [c.baseline, c.oneThreadBaseline].compactMap { $0 }
+            let measured = try measure([c] + baselines, mode: options.mode)
+            result = CaseResult(case: c, measurement: measured[0],
+                                baselineMedian: c.baseline.map { _ in measured[1].median },
+                                oneThreadBaselineMedian: c.oneThreadBaseline.map { _ in measured.last!.median })
         }
         results.append(result)
         table.row(result)

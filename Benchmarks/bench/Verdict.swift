@@ -41,8 +41,15 @@ func evaluate(_ target: Target, _ result: CaseResult, among results: [CaseResult
             return (false, "\(c.label): no baseline")
         }
         let perSecond = { (ns: Double) in 1e3 / ns }        // ns per op -> M ops per s
-        return (ratio <= 1, String(format: "%@ %@ throughput %.1f M/s vs %@ %.1f M/s (target >= raw)",
-                                   c.label, c.unit, perSecond(median), against, perSecond(baseline)))
+        guard let oneThread = result.oneThreadBaselineMedian else {
+            return (ratio <= 1, String(format: "%@ %@ throughput %.1f M/s vs %@ %.1f M/s (target >= raw)",
+                                       c.label, c.unit, perSecond(median), against, perSecond(baseline)))
+        }
+        let mode = Contention.mode(baseline: baseline, oneThread: oneThread)
+        return (ratio * mode.factor <= 1,
+                String(format: "%@ %@ throughput %.1f M/s, %.2fx %@ %.1f M/s, %@ (target >= %.1fx)",
+                       c.label, c.unit, perSecond(median), 1 / ratio, against, perSecond(baseline),
+                       mode.phrase, mode.factor))
     case .growthWithin(let limit, let floorLabel):
         guard let growth = result.ratio,
               let floor = results.first(where: { $0.case.label == floorLabel }), let floorGrowth = floor.ratio else {
