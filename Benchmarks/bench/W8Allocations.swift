@@ -39,7 +39,7 @@ enum W8Allocations: Workload {
         let sends = mode.count(100_000)
         let values = settlingSends..<settlingSends + sends
         return Case(
-            workload: id, label: "W12 inner signal allocs", params: ["M": sends], unit: "inner signal",
+            workload: id, label: "W12 inner signal allocs", params: ["M": sends], unit: "value",
             meter: .allocations, units: sends,
             expected: Tally.expected(subscribers: 1, values: 1..<(values.upperBound + 1)),
             targets: [.absolute(atMost: 3)]
