@@ -21,7 +21,8 @@ internal final class RACMapSignal<Source, Value>: RACSignal<Value>, @unchecked S
         self.source = source
         self.transform = transform
         self.step = step
-        super.init(named: .derived({ "[\(source.name)] -map:" }))
+        // Unretained: `self.source` keeps it (see `RACSignalName.applied`).
+        super.init(named: .applied(suffix: "-map:", to: Unmanaged.passUnretained(source)))
     }
 
     override class var subscribesSinks: Bool { true }

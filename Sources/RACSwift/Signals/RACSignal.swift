@@ -6,15 +6,32 @@ import CShims
 internal enum RACSignalName {
     case fixed(String)
     case derived(() -> String)
+    /// `[source] suffix`, for an operator's signal that keeps `source` in a
+    /// field of its own for as long as it lives (`map`'s): held unretained,
+    /// so that naming a signal made per value (a `flattenMap` block's)
+    /// retains and releases nothing, where a closure over the source would.
+    case applied(suffix: StaticString, to: Unmanaged<AnyObject>)
 
     @usableFromInline
     internal var name: String {
         switch self {
         case .fixed(let name): return name
         case .derived(let describe): return describe()
+        case .applied(let suffix, let source):
+            // Every RACSignal is a RACNamed (below); only signals name
+            // their sources.
+            return "[\((source.takeUnretainedValue() as! any RACNamed).name)] \(suffix)"
         }
     }
 }
+
+/// What `RACSignalName.applied` reads a source's name through, whatever the
+/// source's value type.
+internal protocol RACNamed: AnyObject {
+    var name: String { get }
+}
+
+extension RACSignal: RACNamed {}
 
 /// A stream of events: any number of values, then at most one error or
 /// completion. RAC 2.5's `RACSignal`.
