@@ -80,13 +80,15 @@ func verdict(workload: String, results: [CaseResult], mode: Mode) -> Verdict {
         return Verdict(workload: workload, status: .unjudged,
                        text: "not judged in a --quick run: " + judged.map(\.1.phrase).joined(separator: "; "))
     }
-    let phrases = judged.map { ($0.1.met ? "" : "MISSED ") + $0.1.phrase }.joined(separator: "; ")
     let missed = judged.filter { !$0.1.met }.map(\.label)
-    guard missed.isEmpty else {
-        return Verdict(workload: workload, status: .miss,
-                       text: "missed by \(missed.joined(separator: ", ")): \(phrases)")
+    guard !missed.isEmpty else {
+        return Verdict(workload: workload, status: .pass, text: judged.map(\.1.phrase).joined(separator: "; "))
     }
-    return Verdict(workload: workload, status: .pass, text: phrases)
+    // With several targets, which ones missed comes first, and each is
+    // marked among the others.
+    guard judged.count > 1 else { return Verdict(workload: workload, status: .miss, text: judged[0].1.phrase) }
+    let phrases = judged.map { ($0.1.met ? "" : "MISSED ") + $0.1.phrase }.joined(separator: "; ")
+    return Verdict(workload: workload, status: .miss, text: "missed by \(missed.joined(separator: ", ")): \(phrases)")
 }
 
 /// Why a case with an allocation meter has no numbers, and how to get them.
