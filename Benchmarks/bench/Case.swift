@@ -27,12 +27,17 @@ final class Case {
     /// The raw case this one is compared with, if any.
     let baseline: Case?
     let targets: [Target]
+    /// For a baseline run by several threads (W7's mutex loop), the same
+    /// baseline run by one, measured alongside: whether the threads really
+    /// contended in this run (see `Contention`).
+    let oneThreadBaseline: Case?
     /// Builds fresh state for one repetition (untimed).
     let prepare: () -> Trial
 
     init(workload: String, label: String, params: [String: Int], unit: String,
          meter: Meter = .nanoseconds, units: Int, expected: Observed,
-         baseline: Case? = nil, targets: [Target] = [], prepare: @escaping () -> Trial) {
+         baseline: Case? = nil, targets: [Target] = [], oneThreadBaseline: Case? = nil,
+         prepare: @escaping () -> Trial) {
         self.workload = workload
         self.label = label
         self.params = params
@@ -42,6 +47,7 @@ final class Case {
         self.expected = expected
         self.baseline = baseline
         self.targets = targets
+        self.oneThreadBaseline = oneThreadBaseline
         self.prepare = prepare
     }
 
@@ -59,8 +65,14 @@ enum Target {
     /// At most this many meter units (ns, allocations) per operation.
     case absolute(atMost: Double)
     /// At least the baseline's throughput: the same as a ratio of at most 1,
-    /// reported as operations per second.
+    /// reported as operations per second. With a `oneThreadBaseline`, at
+    /// least `Contention.contendedFactor` times it when the baseline's
+    /// threads contended in this run.
     case throughputOfBaseline
+    /// A growth (the ratio to the baseline: a large N against a small one)
+    /// at most `limit` times the growth of the workload's case labelled
+    /// `floor`, measured in the same run (W9 against the raw held floor).
+    case growthWithin(Double, floor: String)
 }
 
 /// A workload of perf/README.md's table, implemented against the library.

@@ -34,7 +34,7 @@ final class RawLockedFanOut: @unchecked Sendable {
     static func `case`(_ mode: Mode, senders: Int = senders, perThread: Int? = nil) -> Case {
         let perThread = perThread ?? mode.count(fullSendsPerThread)
         return Case(
-            workload: "raw", label: "mutex fan-out N=\(subscribers) \(senders) threads",
+            workload: "raw", label: "mutex fan-out N=\(subscribers) \(senders) thread" + (senders == 1 ? "" : "s"),
             params: ["N": subscribers, "threads": senders, "M": perThread], unit: "delivery",
             units: senders * perThread * subscribers, expected: expected(perThread: perThread, senders: senders)
         ) {

@@ -4,6 +4,8 @@ struct CaseResult {
     /// Nil when the case's meter cannot be read in this process.
     let measurement: Measurement?
     let baselineMedian: Double?
+    /// The median of the case's `oneThreadBaseline`, if it has one.
+    var oneThreadBaselineMedian: Double? = nil
 
     /// Median over baseline median; nil without a baseline or when the
     /// baseline is zero (allocation counts).
@@ -35,15 +37,21 @@ final class Suite {
     /// Runs everything selected; returns one verdict per selected workload.
     func run() throws -> [Verdict] {
         var verdicts: [Verdict] = []
-        for workload in workloads {
-            let cases = workload.cases(options.mode).filter { selected($0.id) }
-            guard !cases.isEmpty else { continue }
+        let selectedWorkloads = workloads.map { ($0.id, $0.cases(options.mode).filter { selected($0.id) }) }
+            .filter { !$0.1.isEmpty }
+        let raws = rawCases(options.mode).filter { selected($0.id) }
+        let progress = Progress(workloads: selectedWorkloads.map(\.0) + (raws.isEmpty ? [] : ["raw"]),
+                                mode: options.mode)
+        progress.begin()
+        for (id, cases) in selectedWorkloads {
             let results = try cases.map(run)
-            verdicts.append(verdict(workload: workload.id, results: results))
+            verdicts.append(verdict(workload: id, results: results, mode: options.mode))
+            progress.finish(id)
         }
-        for raw in rawCases(options.mode) where selected(raw.id) {
+        for raw in raws {
             _ = try run(raw)
         }
+        if !raws.isEmpty { progress.finish("raw") }
         return verdicts
     }
 
@@ -51,8 +59,11 @@ final class Suite {
     private func run(_ c: Case) throws -> CaseResult {
         var result = CaseResult(case: c, measurement: nil, baselineMedian: nil)
         if c.meter.isAvailable {
-            let measured = try measure([c] + (c.baseline.map { [$0] } ?? []), mode: options.mode)
-            result = CaseResult(case: c, measurement: measured[0], baselineMedian: measured.dropFirst().first?.median)
+            let baselines = [c.baseline, c.oneThreadBaseline].compactMap { $0 }
+            let measured = try measure([c] + baselines, mode: options.mode)
+            result = CaseResult(case: c, measurement: measured[0],
+                                baselineMedian: c.baseline.map { _ in measured[1].median },
+                                oneThreadBaselineMedian: c.oneThreadBaseline.map { _ in measured.last!.median })
         }
         results.append(result)
         table.row(result)

@@ -34,7 +34,7 @@ struct Table {
         line(c.id, c.unitSymbol, c.meter.format(m.median), c.meter.format(m.min),
              result.baselineMedian.map(c.meter.format) ?? "",
              result.ratio.map { String(format: "%.2fx", $0) } ?? "",
-             c.baseline.map { "raw \($0.label)" } ?? "")
+             c.baseline.map(baselineName) ?? "")
     }
 
     func verdicts(_ verdicts: [Verdict]) {

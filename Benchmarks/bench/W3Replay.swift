@@ -61,6 +61,8 @@ enum W3Replay: Workload {
     }
 
     /// Late subscribers replaying a full unlimited buffer, one after another.
+    /// Target: 3.6x the raw ring read (the 10 ns per value it was, over that
+    /// row's 2.75 ns on a quiet machine).
     private static func lateReplay(_ mode: Mode) -> Case {
         let (buffered, subscribers) = RawRing.replayShape(mode)
         return Case(
@@ -68,7 +70,7 @@ enum W3Replay: Workload {
             params: ["buffered": buffered, "subscribers": subscribers], unit: "value",
             units: buffered * subscribers,
             expected: Tally.expected(subscribers: subscribers, values: 0..<buffered),
-            baseline: RawRing.replayCase(mode), targets: [.absolute(atMost: 10)]
+            baseline: RawRing.replayCase(mode), targets: [.ratio(atMost: 3.6)]
         ) {
             let subject = RACReplaySubject<Int>()
             for value in 0..<buffered { subject.sendNext(value) }

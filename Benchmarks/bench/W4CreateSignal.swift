@@ -2,7 +2,8 @@ import RACSwift
 
 /// W4: `createSignal` sending one value and completing, subscribed M times:
 /// the cost of a whole subscription lifecycle, from `subscribeNext` to the
-/// release of everything it built.
+/// release of everything it built. Target: 7x the raw subscribe object
+/// (the 250 ns it was, over that row's 34 ns on a quiet machine).
 enum W4CreateSignal: Workload {
     static let id = "W4"
 
@@ -16,7 +17,7 @@ enum W4CreateSignal: Workload {
     static func cases(_ mode: Mode) -> [Case] {
         [lifecycles(of: createdSignal, workload: id, label: "createSignal next+completed",
                     count: mode.count(500_000), baseline: RawLifecycle.case(mode),
-                    targets: [.absolute(atMost: 250)])]
+                    targets: [.ratio(atMost: 7)])]
     }
 
     /// `signal`, which sends one value and completes, subscribed `count`

@@ -53,7 +53,10 @@ enum W7Contended: Workload {
             params: ["N": n, "threads": senders, "M": perThread], unit: "delivery",
             units: senders * perThread * n, expected: RawLockedFanOut.expected(perThread: perThread, senders: senders),
             baseline: RawLockedFanOut.case(mode, senders: senders, perThread: perThread),
-            targets: [.throughputOfBaseline]
+            targets: [.throughputOfBaseline],
+            // The same deliveries by one thread: which mode the mutex loop
+            // was in (see `Contention`).
+            oneThreadBaseline: RawLockedFanOut.case(mode, senders: 1, perThread: senders * perThread)
         ) {
             let subject = RACSubject<Int>()
             let tallies = Tally.make(n)

@@ -28,7 +28,30 @@ enum W8Allocations: Workload {
                     run: { for value in values { subject.sendNext(value) } },
                     observe: { tallies.observed })
             }
-        } + lifecycleAllocations(mode)
+        } + lifecycleAllocations(mode) + [innerSignalAllocations(mode)]
+    }
+
+    /// Allocations per inner signal of W12's `flattenMap`, in steady state:
+    /// a subject feeds the chain, subscribed and settled before counting.
+    /// Target 3: the two signals the block builds, and one more for the
+    /// whole inner subscription (OpenCombine's `Just(v).map` makes 1).
+    private static func innerSignalAllocations(_ mode: Mode) -> Case {
+        let sends = mode.count(100_000)
+        let values = settlingSends..<settlingSends + sends
+        return Case(
+            workload: id, label: "W12 inner signal allocs", params: ["M": sends], unit: "value",
+            meter: .allocations, units: sends,
+            expected: Tally.expected(subscribers: 1, values: 1..<(values.upperBound + 1)),
+            targets: [.absolute(atMost: 3)]
+        ) {
+            let subject = RACSubject<Int>()
+            let tallies = Tally.make(1)
+            subject.flattenMap(W12FlattenMap.innerSignal).subscribeTallies(tallies)
+            for value in 0..<settlingSends { subject.sendNext(value) }
+            return Trial(
+                run: { for value in values { subject.sendNext(value) } },
+                observe: { tallies.observed })
+        }
     }
 
     /// Allocations per W2 subscribe+dispose pair, per W4 `createSignal`

@@ -1,6 +1,6 @@
 import Foundation
 
-// `swift run -c release bench [--quick | --iterations N] [--filter S] [--json PATH] [--list]`
+// `swift run -c release bench [--quick | --iterations N] [--filter S] [--json PATH] [--svg PATH] [--list]`
 //
 // Exit status: 0 when every check passed (a missed target is reported, not
 // fatal: the numbers are the result), 1 when a workload observed a wrong
@@ -46,6 +46,10 @@ do {
     table.verdicts(try suite.run())
     if let path = options.jsonPath, let runInfo {
         try writeJSON(suite.results, runInfo, to: path)
+        print("\nwrote \(path)")
+    }
+    if let path = options.svgPath {
+        try Data(ScalingChart.svg(suite.results).utf8).write(to: URL(fileURLWithPath: path))
         print("\nwrote \(path)")
     }
 } catch let failure as CheckFailure {

@@ -27,21 +27,33 @@ internal final class RACLiftedSignal<Source, Value>: RACSignal<Value>, @unchecke
 
     @usableFromInline
     internal override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
-        let subscription = RACCompoundDisposable()
-        _ = downstream.bind(to: subscription)
-        let upstream = makeSink(downstream)
-        // Set before the source is subscribed, so that an early end (take
-        // reaching its count while a synchronous source is still inside its
-        // own subscribe) stops the upstream sink and disposes the source's
-        // subscription at once, instead of once subscribe returns. Held
-        // weakly, as the primary sink is: the source keeps it if it sends.
-        subscription.setUpstreamSink(upstream)
-        // The source's subscription itself, strongly: its cleanup must run
-        // when this subscription is disposed, whether or not the source
-        // kept the upstream sink.
-        subscription.add(source.subscribe(sink: upstream))
-        return subscription
+        racSubscribeLifted(source, downstream, makeSink)
     }
+}
+
+/// A lifted signal's subscription: `source` subscribed with the sink that
+/// `makeSink` builds around `downstream`, both in a new compound that is the
+/// downstream sink's subscription. (A free function: a static method of the
+/// generic class would look the class's metadata up in unspecialized code.)
+@usableFromInline
+internal func racSubscribeLifted<Source, Value>(
+    _ source: RACSignal<Source>, _ downstream: RACSubscriptionSink<Value>,
+    _ makeSink: (RACSubscriptionSink<Value>) -> RACSubscriptionSink<Source>
+) -> RACDisposable {
+    let subscription = RACCompoundDisposable()
+    _ = downstream.bind(to: subscription)
+    let upstream = makeSink(downstream)
+    // Set before the source is subscribed, so that an early end (take
+    // reaching its count while a synchronous source is still inside its
+    // own subscribe) stops the upstream sink and disposes the source's
+    // subscription at once, instead of once subscribe returns. Held
+    // weakly, as the primary sink is: the source keeps it if it sends.
+    subscription.setUpstreamSink(upstream)
+    // The source's subscription itself, strongly: its cleanup must run
+    // when this subscription is disposed, whether or not the source
+    // kept the upstream sink.
+    subscription.add(source.subscribe(sink: upstream))
+    return subscription
 }
 
 extension RACSignal {

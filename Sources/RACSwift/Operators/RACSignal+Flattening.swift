@@ -6,27 +6,6 @@ import CShims
 // without locks; see RACSignal+Combining.swift for the building blocks.
 
 extension RACSignal {
-    /// Subscribes `inner` so that its values go to `gate` and its error ends
-    /// the whole (through the gate); on completion, takes its subscription
-    /// out of `group` again (so a long-lived outer signal does not grow the
-    /// group) and calls `onCompleted`.
-    ///
-    /// The subscription sits in a serial disposable that joins `group`
-    /// before subscribing: an inner signal that completes during
-    /// `subscribe` has then already left the group when its disposable
-    /// comes back, and an inner signal subscribed while the whole is being
-    /// disposed is disposed at once.
-    fileprivate static func subscribeInner(_ inner: RACSignal<Value>, to gate: RACSubscriptionSink<Value>,
-                                           in group: RACCompoundDisposable,
-                                           onCompleted: @escaping () -> Void) {
-        let slot = RACSerialDisposable()
-        group.add(slot)
-        slot.disposable = inner.subscribe(sink: RACForwardingSink(passingTo: gate, onCompleted: { _ in
-            group.remove(slot)
-            onCompleted()
-        }))
-    }
-
     /// Maps each value to a signal with `block`, subscribes to it at once,
     /// and sends the values of all those signals as they arrive, one at a
     /// time. Sends the first error, of the receiver or of any inner signal,
@@ -40,6 +19,9 @@ extension RACSignal {
     public func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSignal<U>) -> RACSignal<U> {
         RACSignal<U>.multiSource("[\(self.name)] -flattenMap:", sources: .one(self)) { downstream, group in
             let gate = RACSerializingSink(downstream)
+            // Looked up once per subscription rather than per inner signal
+            // (see `RACInnerSink.subscribe`).
+            let innerSink = RACInnerSink<U>.self
             // The number of sources still running, the receiver counting as
             // one until it completes; whoever takes it to 0 completes the
             // whole. (RAC's `-bind:` count, on a C11 atomic.) Increments
@@ -57,7 +39,7 @@ extension RACSignal {
                 // very subscription), map and subscribe nothing more.
                 guard !downstream.isDisposed else { return }
                 _ = active.word().fetchAdd(1, .relaxed)
-                RACSignal<U>.subscribeInner(block(value), to: gate, in: group, onCompleted: finishOne)
+                innerSink.subscribe(block(value), passingTo: gate, in: group, onCompleted: finishOne)
             }, onCompleted: { _ in finishOne() })))
         }
     }
@@ -105,6 +87,8 @@ extension RACSignal {
             // Words 0 to 3: the serializer; word 4: the thread applying a
             // change, or 0 (only that thread stores its own id).
             let words = RACAtomicCell(count: 5)
+            // Looked up once per subscription (see `RACInnerSink.subscribe`).
+            let innerSink = RACInnerSink<U>.self
 
             func perform(_ change: RACFlattenChange<U>) {
                 RACSerializer(words.word(0))
@@ -161,7 +145,7 @@ extension RACSignal {
             func start(_ inner: RACSignal<U>) {
                 guard !downstream.isDisposed else { return }
                 running += 1
-                RACSignal<U>.subscribeInner(inner, to: gate, in: group, onCompleted: innerCompleted)
+                innerSink.subscribe(inner, passingTo: gate, in: group, onCompleted: innerCompleted)
             }
 
             group.add(self.subscribe(sink: RACForwardingSink<RACSignal<U>, U>(gate, onNext: { inner, _ in

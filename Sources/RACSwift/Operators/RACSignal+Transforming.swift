@@ -4,7 +4,7 @@ extension RACSignal {
     public func map<U>(_ block: @escaping @Sendable (Value) -> U) -> RACSignal<U> {
         // One step for every subscription; each sink holds the block.
         let step = RACMapSink<Value, U>.step
-        return lift("[\(self.name)] -map:") { downstream in RACMapSink(downstream, transform: block, step: step) }
+        return RACMapSignal(source: self, transform: block, step: step)
     }
 
     /// Sends `value` in place of each value.

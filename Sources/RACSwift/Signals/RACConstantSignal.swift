@@ -1,7 +1,8 @@
 import CShims
 
-/// The signal of `return`, `empty`, `error` and `never`: the same events
-/// for every subscriber, known when the signal is made.
+/// The signal of `never`, and the base of those of `return`, `empty` and
+/// `error`: the same events for every subscriber, known when the signal is
+/// made.
 ///
 /// Cheaper than the `createSignal` they used to be: where the subscription
 /// runs inline, the subscriber gets its events straight from `subscribe`,
@@ -11,52 +12,35 @@ import CShims
 /// `RACReturnSignal` and its siblings do, the events go through the
 /// subscription scheduler: at once on the main thread or inside a
 /// scheduler's block, else from a block on a background scheduler.
+///
+/// The events are the subclasses' stored properties, read by their
+/// `send(to:)`: no closure, so that making one (a `flattenMap` block makes
+/// one per value) allocates the signal and nothing else. Reading a stored
+/// `Value` in `send(to:)`, which runs unspecialized behind the vtable, needs
+/// only the metadata the object carries; an enum of the events would be
+/// looked up in the runtime's generic metadata cache on every subscription
+/// (about 650 instructions of a `return(1)` lifecycle's 2 000, by callgrind).
 @usableFromInline
-internal final class RACConstantSignal<Value>: RACSignal<Value>, @unchecked Sendable {
-    /// What each subscriber receives.
-    @usableFromInline
-    internal enum Events {
-        /// The value, then completion.
-        case value(Value)
-        case completed
-        case error(any Error)
-        /// Nothing, ever.
-        case never
-    }
-
-    /// Sends the events to a sink that nothing else sends to; its terminal
-    /// event ends it (and its subscription, if it has one). A closure built
-    /// in the inlinable `init`, where `Value` is usually concrete: reading
-    /// `Events` in `subscribe(sink:)`, which runs unspecialized behind the
-    /// vtable, would look the enum's generic metadata up on every
-    /// subscription (twice: about 650 instructions of a `return(1)`
-    /// lifecycle's 2 000, by callgrind).
-    @usableFromInline internal let send: (RACSubscriptionSink<Value>) -> Void
-
+internal class RACConstantSignal<Value>: RACSignal<Value>, @unchecked Sendable {
     /// Whether the signal is `never`'s: nothing to send, and a subscription
     /// that must last until it is disposed.
     @usableFromInline internal let sendsNothing: Bool
 
+    /// `never`'s signal (`sendsNothing`), or, from a subclass, one that
+    /// sends what its `send(to:)` does; named `name`.
     @inlinable
-    internal init(_ events: Events) {
-        switch events {
-        case .value(let value):
-            send = { sink in
-                sink.sendNext(value)
-                sink.sendCompleted()
-            }
-        case .completed:
-            send = { sink in sink.sendCompleted() }
-        case .error(let error):
-            send = { sink in sink.sendError(error) }
-        case .never:
-            send = { _ in }
-        }
-        if case .never = events { sendsNothing = true } else { sendsNothing = false }
-        super.init()
+    internal init(sendsNothing: Bool, name: String) {
+        self.sendsNothing = sendsNothing
+        super.init(named: .fixed(name))
     }
 
     override class var subscribesSinks: Bool { true }
+
+    /// Sends the events to a sink that nothing else sends to; its terminal
+    /// event ends it (and its subscription, if it has one). `never` sends
+    /// nothing.
+    @usableFromInline
+    internal func send(to sink: RACSubscriptionSink<Value>) {}
 
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
@@ -65,7 +49,7 @@ internal final class RACConstantSignal<Value>: RACSignal<Value>, @unchecked Send
         }
         // Sent and ended before returning: nothing for a blocking read to
         // wait for from here.
-        send(sink)
+        send(to: sink)
         // Not the sink: whoever keeps the returned disposable (an operator's
         // compound) must not keep the sink, which keeps its downstream.
         return racDisposedDisposable
@@ -88,11 +72,58 @@ internal final class RACConstantSignal<Value>: RACSignal<Value>, @unchecked Send
         // Inline, sent before returning; scheduled, the scheduler tells a
         // blocking read that an answer may come.
         if RACScheduler.subscriptionRunsInline {
-            send(sink)
+            send(to: sink)
         } else {
-            subscription.add(RACScheduler.subscriptionScheduler.schedule(racSendable { [send] in send(sink) }))
+            subscription.add(RACScheduler.subscriptionScheduler.schedule(racSendable { [self] in send(to: sink) }))
         }
         return subscription
+    }
+}
+
+/// The signal of `return`: the value, then completion.
+@usableFromInline
+internal final class RACReturnSignal<Value>: RACConstantSignal<Value>, @unchecked Sendable {
+    @usableFromInline internal let value: Value
+
+    @inlinable
+    internal init(_ value: Value) {
+        self.value = value
+        super.init(sendsNothing: false, name: "+return:")
+    }
+
+    @usableFromInline
+    internal override func send(to sink: RACSubscriptionSink<Value>) {
+        sink.sendNext(value)
+        sink.sendCompleted()
+    }
+
+    /// `map(transform)` of this signal, subscribed inline: `transform(value)`
+    /// sent straight to `sink`, then completion, as the map's own sink would
+    /// send them, on this thread; nil where the subscription does not run
+    /// inline or `sink` wants its subscription (the general path then).
+    internal override func subscribe<U>(mapping transform: (Value) -> U,
+                                        sink: RACSubscriptionSink<U>) -> RACDisposable? {
+        guard !sink.wantsItsSubscription, RACScheduler.subscriptionRunsInline else { return nil }
+        sink.sendNext(transform(value))
+        sink.sendCompleted()
+        return racDisposedDisposable
+    }
+}
+
+/// The signal of `empty` (no error: completion) and `error`.
+@usableFromInline
+internal final class RACEndSignal<Value>: RACConstantSignal<Value>, @unchecked Sendable {
+    @usableFromInline internal let error: (any Error)?
+
+    @inlinable
+    internal init(error: (any Error)?) {
+        self.error = error
+        super.init(sendsNothing: false, name: error == nil ? "+empty" : "+error:")
+    }
+
+    @usableFromInline
+    internal override func send(to sink: RACSubscriptionSink<Value>) {
+        if let error { sink.sendError(error) } else { sink.sendCompleted() }
     }
 }
 

@@ -3,25 +3,25 @@ extension RACSignal {
     /// subscription scheduler, as every event of these four factories).
     @inlinable
     public static func empty() -> RACSignal<Value> {
-        RACConstantSignal(.completed).setName("+empty")
+        RACEndSignal(error: nil)
     }
 
     /// A signal that sends `value`, then completes, for each subscriber.
     @inlinable
     public static func `return`(_ value: Value) -> RACSignal<Value> {
-        RACConstantSignal(.value(value)).setName("+return:")
+        RACReturnSignal(value)
     }
 
     /// A signal that fails with `error` at once for each subscriber.
     @inlinable
     public static func error(_ error: any Error) -> RACSignal<Value> {
-        RACConstantSignal(.error(error)).setName("+error:")
+        RACEndSignal(error: error)
     }
 
     /// A signal that never sends anything.
     @inlinable
     public static func never() -> RACSignal<Value> {
-        RACConstantSignal(.never).setName("+never")
+        RACConstantSignal(sendsNothing: true, name: "+never")
     }
 
     /// A signal that calls `block` anew for each subscriber and subscribes

@@ -6,15 +6,32 @@ import CShims
 internal enum RACSignalName {
     case fixed(String)
     case derived(() -> String)
+    /// `[source] suffix`, for an operator's signal that keeps `source` in a
+    /// field of its own for as long as it lives (`map`'s): held unretained,
+    /// so that naming a signal made per value (a `flattenMap` block's)
+    /// retains and releases nothing, where a closure over the source would.
+    case applied(suffix: StaticString, to: Unmanaged<AnyObject>)
 
     @usableFromInline
     internal var name: String {
         switch self {
         case .fixed(let name): return name
         case .derived(let describe): return describe()
+        case .applied(let suffix, let source):
+            // Every RACSignal is a RACNamed (below); only signals name
+            // their sources.
+            return "[\((source.takeUnretainedValue() as! any RACNamed).name)] \(suffix)"
         }
     }
 }
+
+/// What `RACSignalName.applied` reads a source's name through, whatever the
+/// source's value type.
+internal protocol RACNamed: AnyObject {
+    var name: String { get }
+}
+
+extension RACSignal: RACNamed {}
 
 /// A stream of events: any number of values, then at most one error or
 /// completion. RAC 2.5's `RACSignal`.
@@ -37,8 +54,10 @@ open class RACSignal<Value>: @unchecked Sendable {
         set { nameSource = .fixed(newValue) }
     }
 
-    /// Where `name` comes from.
-    @usableFromInline internal var nameSource: RACSignalName = .fixed("")
+    /// Where `name` comes from. Set by every initializer, with no default
+    /// value: an initializer that replaced a default would assign, and pay
+    /// an exclusivity check, where it now initializes.
+    @usableFromInline internal var nameSource: RACSignalName
 
     /// Sets `name` and returns the receiver, for chaining: RAC 2.5's
     /// `-setNameWithFormat:` (with Swift's string interpolation for the
@@ -70,12 +89,25 @@ open class RACSignal<Value>: @unchecked Sendable {
     /// For subclasses, which must override `subscribe(_:)`.
     public init() {
         handsOutItsSubscriber = false
+        nameSource = .fixed("")
     }
 
     /// For RACSwift's own signal classes.
     @inlinable
     internal init(handsOutItsSubscriber: Bool) {
         self.handsOutItsSubscriber = handsOutItsSubscriber
+        nameSource = .fixed("")
+    }
+
+    /// For RACSwift's own signal classes named when they are made (the
+    /// factories', `map`'s): the name is initialized, not assigned, which
+    /// spares the dynamic exclusivity check that an assignment to a class's
+    /// `var` costs (about 30 instructions; a `flattenMap` block may make
+    /// two such signals per value).
+    @inlinable
+    internal init(named name: RACSignalName) {
+        handsOutItsSubscriber = false
+        nameSource = name
     }
 
     /// Subscribes `subscriber` and returns the disposable that cancels the
@@ -116,6 +148,15 @@ open class RACSignal<Value>: @unchecked Sendable {
         } ?? sink
         subscription.add(subscribe(subscriber as any RACSubscriber<Value>))
         return subscription
+    }
+
+    /// `map(transform)` of the receiver subscribed with `sink` without a
+    /// map sink in between, where the receiver can send everything inline
+    /// (`return`'s signal): returns the subscription's disposable, or nil
+    /// when `map` must subscribe the general way. The events, the thread and
+    /// the moment `transform` runs are those of the general path.
+    internal func subscribe<U>(mapping transform: (Value) -> U, sink: RACSubscriptionSink<U>) -> RACDisposable? {
+        nil
     }
 
     /// Whether the class overrides `subscribe(sink:)`: true for RACSwift's
