@@ -27,6 +27,8 @@ internal final class RACMapSignal<Source, Value>: RACSignal<Value>, @unchecked S
 
     override class var subscribesSinks: Bool { true }
 
+    override var graphInputs: [any RACGraphNode] { [source] }
+
     @usableFromInline
     internal override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
         if let subscription = source.subscribe(mapping: transform, sink: downstream) { return subscription }
