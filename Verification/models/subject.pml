@@ -143,12 +143,11 @@ inline subscribeAsOwner() {
 #endif
         tmp2 = NIL
     }
-    if
-    :: pendEnd -> heardEnd[1] = 1            /* end(_:with:): the end at once */
-    :: else ->
-       /* enqueueAsOwner(.join(B)): one more entry (relaxed fetch-add), queued last */
-       count++; d_step { kind[JOIN_NODE] = K_JOIN; nxt[JOIN_NODE] = NIL; unapplied++; append(JOIN_NODE) }  /* M31 */
-    fi
+    /* end(_:with:): the end at once, if a pending operation ends it (its
+       join, queued all the same, then finds B ended and does nothing) */
+    if :: pendEnd -> heardEnd[1] = 1 :: else fi;
+    /* enqueueAsOwner(.join(B)): one more entry (relaxed fetch-add), queued last */
+    count++; d_step { kind[JOIN_NODE] = K_JOIN; nxt[JOIN_NODE] = NIL; unapplied++; append(JOIN_NODE) }  /* M31 */
 }
 
 /* apply(_:) (RACSubjectCore.swift) */
@@ -194,7 +193,7 @@ inline apply_op(n) {
            insert(2)
        }
     :: kind[n] == K_JOIN ->
-       d_step { insert(1) }                  /* insert(_:) */
+       d_step { if :: !heardEnd[1] -> insert(1) :: else fi }   /* insert(_:): nothing once B has ended */
     fi
 }
 
