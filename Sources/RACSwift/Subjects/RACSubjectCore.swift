@@ -280,7 +280,19 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             }
             for value in values.dropFirst(skip) { sink.sendNext(value) }
         }
-        if let pendingEnding { return end(subscription, with: pendingEnding) }
+        if let pendingEnding {
+            end(subscription, with: pendingEnding)
+            // Queued all the same (its insert finds the sink gone and does
+            // nothing): `forEachPending` may have moved operations whose
+            // senders have not counted themselves in yet onto the queue,
+            // and without one more entry this thread's `leave()` could find
+            // the count at 0 and leave them there, for a later uncontended
+            // send to overtake: the pending end this subscription was
+            // given would then come after that send for everyone else
+            // (docs/Verification.md, F2).
+            serializer.enqueueAsOwner(.join(subscription))
+            return
+        }
         // Only this thread can deliver what the subscription waits for,
         // once it has returned from the block it is in.
         RACBlockingProbe.note(self, .joinedAsOwner)
