@@ -161,4 +161,44 @@ static inline __attribute__((always_inline)) void racs_unmark_running_once_flags
     racs_list_unmark(&racs_running_once_flags, bit);
 }
 
+/// The delivery queues (`RACDeliveryQueue`: what `deliverOn` keeps) whose
+/// drain the calling thread is running, by the address of their mark word.
+/// A sender that waits for such a queue to make room waits for this
+/// thread: the thread marks them before a long wait of its own, and a
+/// sender inside one never waits for it (see `RACDeliveryQueue`).
+extern _Thread_local racs_thread_list_t racs_draining_queues;
+
+static inline __attribute__((always_inline)) void racs_drain_entered(void *_Nonnull queue) {
+    racs_list_push(&racs_draining_queues, queue);
+}
+
+static inline __attribute__((always_inline)) void racs_drain_left(void) {
+    racs_draining_queues.depth -= 1;
+}
+
+static inline __attribute__((always_inline)) bool racs_drains_a_queue(void) {
+    return racs_draining_queues.depth != 0;
+}
+
+/// Whether the calling thread is running `queue`'s drain (yes past
+/// `RACS_OWNED_TRACKED` deep, where it cannot tell: a caller then never
+/// waits for itself).
+static inline __attribute__((always_inline)) bool racs_drains_queue(const void *_Nonnull queue) {
+    racs_thread_list_t *draining = &racs_draining_queues;
+    intptr_t depth = draining->depth;
+    if (depth > RACS_OWNED_TRACKED) return true;
+    for (intptr_t index = 0; index < depth; index++) {
+        if (draining->items[index] == queue) return true;
+    }
+    return false;
+}
+
+static inline __attribute__((always_inline)) bool racs_mark_draining_queues(intptr_t bit) {
+    return racs_list_mark(&racs_draining_queues, bit);
+}
+
+static inline __attribute__((always_inline)) void racs_unmark_draining_queues(intptr_t bit) {
+    racs_list_unmark(&racs_draining_queues, bit);
+}
+
 #endif

@@ -32,7 +32,7 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     /// Whether `queue` is the main queue (`DispatchQueue.main` is not one
     /// object to compare with on every platform, so the main queue's
     /// scheduler says so when it is made).
-    private let isMainQueue: Bool
+    internal let isMainQueue: Bool
 
     /// A scheduler running directly on `queue`, which must be serial.
     internal init(queue: DispatchQueue, name: String, isMainQueue: Bool = false) {
@@ -50,6 +50,16 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
             self.performAsCurrentScheduler(block)
         }
         return disposable
+    }
+
+    /// Runs `work` on the queue, as `schedule(_:)` would run a block, but
+    /// without a block, a disposable or a closure of its own: the way a
+    /// `RACDeliveryQueue` submits its drain, the same work item every time
+    /// (Dispatch allows that), so that a burst allocates nothing. The work
+    /// item makes the scheduler current itself.
+    internal func submit(_ work: DispatchWorkItem) {
+        noteForBlockingRead()
+        queue.async(execute: work)
     }
 
     @discardableResult

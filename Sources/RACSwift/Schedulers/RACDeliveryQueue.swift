@@ -1,0 +1,309 @@
+import CShims
+import Dispatch
+
+/// The bits of a delivery queue's mark word.
+@usableFromInline
+internal enum RACDeliveryQueueMarks {
+    /// Set while the thread running the queue's drain is in a wait that
+    /// may last (see `RACWaitMarks`): a sender that holds something does not
+    /// wait for the queue then, since that drain could be waiting for it.
+    @inlinable internal static var drainWaits: Int { 1 }
+}
+
+/// What `deliverOn(_:)` and `deliverOnMainThread()` keep for one
+/// subscription: the events not yet delivered on the scheduler, in order,
+/// drained by one scheduled block per burst.
+///
+/// RAC 2.5 schedules one block per event. Here the first event of a burst
+/// (one that finds the queue empty) schedules a drain, and the drain
+/// delivers every event queued behind it, so a flood costs one slot write
+/// and one atomic increment per event on the sender's side and one atomic
+/// decrement on the scheduler's, and no allocation in steady state (see
+/// `RACDeliveryChunk`).
+///
+/// **One sender at a time.** The queue is fed by a sink, whose source
+/// delivers one event at a time (contract point 1): its sending side needs
+/// no atomics of its own, and the `count` word orders each event before the
+/// drain that delivers it.
+///
+/// **The bound.** A sender that finds `backlogLimit` events queued (the
+/// subject serializer's bound, contract point 9) waits its turn once its
+/// event is queued: it spins, then sleeps, until the drain has brought the
+/// queue back within the bound, for as long as the drain keeps delivering,
+/// as it would wait for a lock; it stops only when the drain has delivered
+/// *nothing* for `RACSerializerLimits.patience` (one delivery has lasted a
+/// second), warns once and goes on, which switches nothing off (the wait is
+/// `racAwaitTurn`, the serializer's). Nothing is lost or reordered: its
+/// event is queued in its place. So the queue holds at most `backlogLimit`
+/// events plus one, except where waiting could not end, and there the
+/// sender hands over past the bound, in order:
+///
+/// - the sender is the queue's own drain (a subscriber that sends back into
+///   its source) or runs in a block of the target scheduler, which runs the
+///   drain only after it: the queue then grows by what that one block
+///   sends;
+/// - the target is the main thread scheduler and the sender is on the main
+///   thread, or nothing has run the main queue yet (`RACMainQueueWatch`):
+///   the main queue's own senders are not bounded, as in RAC;
+/// - the sender holds something (a subject it delivers, a disposal it
+///   runs, another queue's drain) and the drain is itself in a long wait,
+///   which could be for it (`RACWaitMarks`);
+/// - the scheduler is not one of RACSwift's queue schedulers (a test
+///   scheduler, whose drain runs only when its thread steps it; the
+///   immediate and subscription schedulers, which mostly drain at once; a
+///   subclass of one's own): nothing is known of when its drain runs, so
+///   the queue is not bounded there.
+@usableFromInline
+internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
+    @usableFromInline internal typealias Chunk = RACDeliveryChunk<Value>
+
+    /// Events queued and not yet delivered (the one being delivered
+    /// included): 0 means no drain is running or scheduled.
+    @usableFromInline internal let count: RACAtomicWord
+    /// The waiting sender's `RACHandOverState`, which the drain moves to
+    /// `applied` once the queue is back within its bound.
+    @usableFromInline internal let waiter: RACAtomicWord
+    /// `RACDeliveryQueueMarks`; what the drain's thread list points at.
+    @usableFromInline internal let marks: RACAtomicWord
+    /// An emptied chunk for the sender to reuse (bits of a retained
+    /// reference, or 0).
+    @usableFromInline internal let spare: RACAtomicWord
+    @usableFromInline internal let words = RACAtomicCell(count: 4)
+
+    /// The sender's side (see "One sender at a time").
+    @exclusivity(unchecked) @usableFromInline internal var tail: Chunk
+    @exclusivity(unchecked) @usableFromInline internal var tailIndex = 0
+
+    /// The drain's side: only the one drain running touches them.
+    @exclusivity(unchecked) internal var head: Chunk
+    @exclusivity(unchecked) internal var headIndex = 0
+
+    internal let target: RACScheduledTarget<RACSubscriptionSink<Value>>
+    internal let scheduler: RACScheduler
+    /// `scheduler`, when it is a `RACQueueScheduler` of RACSwift's own (not
+    /// a subclass, which may schedule differently): the drain then goes
+    /// straight to its Dispatch queue as one reused work item, and senders
+    /// wait at the bound.
+    internal let queueScheduler: RACQueueScheduler?
+    /// Whether a burst that starts on the main thread is delivered at once,
+    /// on it (`deliverOnMainThread()`).
+    internal let inlineOnMainThread: Bool
+    /// The drain as a Dispatch work item, made once (for `queueScheduler`).
+    /// It holds the queue unowned: a submitted drain holds a +1 of its own
+    /// instead (see `submit()`), so that the queue does not hold itself.
+    internal var work: DispatchWorkItem?
+
+    /// How many events one drain block delivers before it queues itself
+    /// again behind the blocks scheduled meanwhile. RAC 2.5 lets other
+    /// blocks run between any two deliveries; a term keeps them waiting
+    /// at most this many deliveries, while the Dispatch hand-off it costs
+    /// (about a microsecond) stays a few nanoseconds per event.
+    internal static var drainTerm: Int { 256 }
+
+    /// A queue delivering to `downstream` on `scheduler`, which lets go of
+    /// it when its subscription ends.
+    @usableFromInline
+    internal init(delivering downstream: RACSubscriptionSink<Value>, on scheduler: RACScheduler,
+                  inlineOnMainThread: Bool) {
+        count = words.word(0)
+        waiter = words.word(1)
+        marks = words.word(2)
+        spare = words.word(3)
+        let chunk = Chunk()
+        tail = chunk
+        head = chunk
+        target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
+        self.scheduler = scheduler
+        self.inlineOnMainThread = inlineOnMainThread
+        let kind = ObjectIdentifier(type(of: scheduler))
+        if kind == ObjectIdentifier(RACQueueScheduler.self) || kind == ObjectIdentifier(RACTargetQueueScheduler.self) {
+            queueScheduler = unsafeDowncast(scheduler, to: RACQueueScheduler.self)
+            work = DispatchWorkItem { [unowned(unsafe) self] in self.runSubmitted() }
+        } else {
+            queueScheduler = nil
+        }
+    }
+
+    deinit {
+        // No drain runs or is scheduled (each holds the queue), unless a
+        // scheduler let go of its block without running it: those events
+        // are dropped here, with the chunks (unlinked one by one, as a
+        // chain released recursively could be long).
+        var left = count.load(.acquire)
+        var chunk: Chunk? = head
+        var index = headIndex
+        while let current = chunk {
+            while left > 0 && index < Chunk.capacity {
+                (current.slots + index).deinitialize(count: 1)
+                (index, left) = (index + 1, left - 1)
+            }
+            chunk = current.next
+            current.next = nil
+            index = 0
+        }
+        if case let bits = spare.load(.acquire), bits != 0 {
+            Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+        }
+    }
+
+    // MARK: The sender's side
+
+    /// Queues `event` behind the ones before it, starts a drain if none is
+    /// running or scheduled, and waits at the bound (see the type's doc).
+    @inlinable
+    internal func send(_ event: RACEvent<Value>) {
+        if tailIndex == Chunk.capacity { growTail() }
+        (tail.slots + tailIndex).initialize(to: event)
+        tailIndex += 1
+        // Release: the event (and a new chunk's link) is visible to the
+        // drain that counts it in. Acquire: when the count was 0, the drain
+        // this starts must follow the last one's writes (Dispatch's
+        // hand-off then orders them before it).
+        let before = count.fetchAdd(1, .acq_rel)
+        if before == 0 {
+            startDrain()
+        } else if before >= RACSerializerLimits.backlogLimit {
+            awaitRoom()
+        }
+    }
+
+    /// Links a chunk after the tail, reusing the spare if there is one.
+    @usableFromInline
+    internal func growTail() {
+        // Acquire: the drain emptied the spare before it released it.
+        let bits = spare.exchange(0, .acquire)
+        let chunk = bits == 0 ? Chunk() : Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+            .takeRetainedValue()
+        tail.next = chunk
+        tail = chunk
+        tailIndex = 0
+    }
+
+    @usableFromInline
+    internal func startDrain() {
+        if inlineOnMainThread && racs_is_main_thread() {
+            // RAC's synchronous delivery on the main thread: this thread
+            // drains what it queued (and what its subscriber sends back).
+            if !drain() { submit() }
+        } else {
+            submit()
+        }
+    }
+
+    /// Whether this sender may wait for the drain without risking a wait
+    /// that cannot end (see the type's doc).
+    internal var mayWait: Bool {
+        guard let queueScheduler else { return false }
+        if racs_drains_queue(marks.address) { return false }
+        if RACCurrentScheduler.get() === queueScheduler { return false }
+        if queueScheduler.isMainQueue && (racs_is_main_thread() || !RACMainQueueWatch.mainQueueRuns) { return false }
+        return true
+    }
+
+    /// The wait at the bound: until the drain has brought the queue back
+    /// within it (or stops, as `racAwaitTurn` says).
+    @usableFromInline
+    internal func awaitRoom() {
+        guard mayWait else { return }
+        let holds = RACWaitMarks.holdsAny
+        if holds {
+            guard RACWaitMarks.mark() else { return }
+            if marks.load(.seq_cst) & RACDeliveryQueueMarks.drainWaits != 0 {
+                RACWaitMarks.unmark()
+                return
+            }
+        }
+        defer { if holds { RACWaitMarks.unmark() } }
+        // Sequentially consistent, the store and the load, as the drain's
+        // decrement and its load of `waiter`: either this sees the room,
+        // or the drain sees this waiting (and moves it to `applied`).
+        waiter.store(RACHandOverState.waiting, .seq_cst)
+        if count.load(.seq_cst) <= RACSerializerLimits.backlogLimit { return }
+        _ = racAwaitTurn(on: waiter, watching: count, mustComplete: false, stallKey: 5, stallWarning: """
+            RACSwift: a send into deliverOn(_:) waited 1 s for the scheduler's queue to make room, while it \
+            delivered nothing (one delivery has lasted over a second: a block that blocks, or waits for this \
+            thread), and went on without waiting; its event stays queued in order. (Warned once.)
+            """)
+    }
+
+    // MARK: The drain's side
+
+    /// Submits the drain to the scheduler.
+    internal func submit() {
+        if let queueScheduler, let work {
+            // The submitted drain's own reference, let go of when it ends.
+            _ = Unmanaged.passRetained(self)
+            queueScheduler.submit(work)
+        } else {
+            scheduler.schedule { [self] in
+                if !drain() { submit() }
+            }
+        }
+    }
+
+    /// The work item's body: a drain on the queue scheduler, which
+    /// resubmits itself after a full term.
+    internal func runSubmitted() {
+        var ended = true
+        queueScheduler!.performAsCurrentScheduler { ended = drain() }
+        if !ended { queueScheduler!.submit(work!) }
+        // The reference `submit()` took, carried over by a resubmission.
+        if ended { Unmanaged.passUnretained(self).release() }
+    }
+
+    /// Delivers queued events, oldest first, until none is left (returns
+    /// true) or for a term (returns false: more are queued, and no sender
+    /// will start a drain for them).
+    internal func drain() -> Bool {
+        racs_drain_entered(marks.address)
+        defer { racs_drain_left() }
+        // One read of the target per drain (an atomic reference's read
+        // costs read-modify-writes); the sink drops what arrives after its
+        // subscription ended, by its own flag.
+        let sink = target.current
+        var delivered = 0
+        while true {
+            if headIndex == Chunk.capacity { advanceHead() }
+            let event = (head.slots + headIndex).move()
+            headIndex += 1
+            if let sink {
+                switch event {
+                case .next(let value): sink.sendNext(value)
+                case .error(let error): sink.sendError(error)
+                case .completed: sink.sendCompleted()
+                }
+            }
+            // Acquire: the next event counted was written before it was
+            // counted. Sequentially consistent: see `awaitRoom`.
+            let after = count.fetchSub(1, .seq_cst) - 1
+            if after <= RACSerializerLimits.backlogLimit { letWaiterGo() }
+            if after == 0 { return true }
+            delivered += 1
+            if delivered == Self.drainTerm { return false }
+        }
+    }
+
+    /// Moves the drain to the next chunk and offers the emptied one as the
+    /// spare.
+    internal func advanceHead() {
+        let emptied = head
+        // Linked before the event the drain is about to read was counted.
+        head = emptied.next!
+        headIndex = 0
+        emptied.next = nil
+        // Release: the sender that takes the spare sees it unlinked.
+        let previous = spare.exchange(Int(bitPattern: Unmanaged.passRetained(emptied).toOpaque()), .acq_rel)
+        if previous != 0 { Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: previous)!).release() }
+    }
+
+    /// Tells a sender waiting at the bound that the queue is within it.
+    internal func letWaiterGo() {
+        let seen = waiter.load(.seq_cst)
+        guard seen == RACHandOverState.waiting || seen == RACHandOverState.sleeping else { return }
+        // Release: pairs with the waiter's acquire (it publishes nothing
+        // the sender reads, but `racAwaitTurn` expects it).
+        if waiter.exchange(RACHandOverState.applied, .acq_rel) == RACHandOverState.sleeping {
+            racs_word_wake(waiter.address)
+        }
+    }
+}
