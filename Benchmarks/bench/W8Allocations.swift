@@ -28,7 +28,7 @@ enum W8Allocations: Workload {
                     run: { for value in values { subject.sendNext(value) } },
                     observe: { tallies.observed })
             }
-        } + lifecycleAllocations(mode)
+        } + lifecycleAllocations(mode) + [W13DeliverOn.allocationCase(mode)]
     }
 
     /// Allocations per W2 subscribe+dispose pair, per W4 `createSignal`

@@ -25,6 +25,7 @@ extension RACSignal {
     ///
     /// Disposing the subscription releases the subscriber at once; the
     /// events still queued are dropped when the scheduled block runs.
+    @inlinable
     public func deliverOn(_ scheduler: RACScheduler) -> RACSignal<Value> {
         lift("[\(self.name)] -deliverOn: \(scheduler)") { downstream in
             Self.deliveringSink(downstream, on: scheduler, inlineOnMainThread: false)
@@ -41,6 +42,7 @@ extension RACSignal {
     /// one waits its turn when 64 events wait there (not before the main
     /// queue has run once, so that a program that never runs it does not
     /// stall); the main thread never waits for itself.
+    @inlinable
     public func deliverOnMainThread() -> RACSignal<Value> {
         lift("[\(self.name)] -deliverOnMainThread") { downstream in
             Self.deliveringSink(downstream, on: RACScheduler.mainThreadScheduler, inlineOnMainThread: true)
@@ -48,7 +50,9 @@ extension RACSignal {
     }
 
     /// The sink of `deliverOn(_:)` and `deliverOnMainThread()`: every
-    /// event goes into the subscription's `RACDeliveryQueue`.
+    /// event goes into the subscription's `RACDeliveryQueue`. Inlinable,
+    /// so that the queue's hot paths are specialized for `Value`.
+    @inlinable
     internal static func deliveringSink(_ downstream: RACSubscriptionSink<Value>, on scheduler: RACScheduler,
                                         inlineOnMainThread: Bool) -> RACSubscriptionSink<Value> {
         let queue = RACDeliveryQueue(delivering: downstream, on: scheduler, inlineOnMainThread: inlineOnMainThread)

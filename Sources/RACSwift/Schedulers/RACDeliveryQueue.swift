@@ -75,34 +75,45 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline internal var tailIndex = 0
 
     /// The drain's side: only the one drain running touches them.
-    @exclusivity(unchecked) internal var head: Chunk
-    @exclusivity(unchecked) internal var headIndex = 0
+    @exclusivity(unchecked) @usableFromInline internal var head: Chunk
+    @exclusivity(unchecked) @usableFromInline internal var headIndex = 0
 
-    internal let target: RACScheduledTarget<RACSubscriptionSink<Value>>
-    internal let scheduler: RACScheduler
+    @usableFromInline internal let target: RACScheduledTarget<RACSubscriptionSink<Value>>
+    @usableFromInline internal let scheduler: RACScheduler
     /// `scheduler`, when it is a `RACQueueScheduler` of RACSwift's own (not
-    /// a subclass, which may schedule differently): the drain then goes
-    /// straight to its Dispatch queue as one reused work item, and senders
-    /// wait at the bound.
-    internal let queueScheduler: RACQueueScheduler?
+    /// a subclass, which may schedule differently): the drain then runs
+    /// from a Dispatch source on its queue, signalled once per burst, and
+    /// senders wait at the bound.
+    @usableFromInline internal let queueScheduler: RACQueueScheduler?
     /// Whether a burst that starts on the main thread is delivered at once,
     /// on it (`deliverOnMainThread()`).
-    internal let inlineOnMainThread: Bool
-    /// The drain as a Dispatch work item, made once (for `queueScheduler`).
-    /// It holds the queue unowned: a submitted drain holds a +1 of its own
-    /// instead (see `submit()`), so that the queue does not hold itself.
-    internal var work: DispatchWorkItem?
+    @usableFromInline internal let inlineOnMainThread: Bool
+    /// The drain as a Dispatch source's handler, made once (for
+    /// `queueScheduler`). It holds the queue unowned: a submitted drain
+    /// holds a +1 of its own instead (see `submit()`), so that the queue
+    /// does not hold itself.
+    @usableFromInline internal var burst: DispatchSourceUserDataAdd?
 
     /// How many events one drain block delivers before it queues itself
     /// again behind the blocks scheduled meanwhile. RAC 2.5 lets other
     /// blocks run between any two deliveries; a term keeps them waiting
     /// at most this many deliveries, while the Dispatch hand-off it costs
     /// (about a microsecond) stays a few nanoseconds per event.
-    internal static var drainTerm: Int { 256 }
+    @inlinable internal static var drainTerm: Int { 256 }
+
+    /// Where a waiting sender's turn comes: when the drain has brought the
+    /// queue down to half the bound, not just below it, so that the sender
+    /// then queues a run of events before it waits again, instead of
+    /// waking once per event the drain delivers (a wake-up costs more than
+    /// many deliveries).
+    @inlinable internal static var resumeAt: Int { RACSerializerLimits.backlogLimit / 2 }
 
     /// A queue delivering to `downstream` on `scheduler`, which lets go of
-    /// it when its subscription ends.
-    @usableFromInline
+    /// it when its subscription ends. Inlinable, as the drain it makes is:
+    /// so that both are specialized for the value type where the operator
+    /// is used (in unspecialized code every event would cost runtime type
+    /// lookups, more than the rest of its path).
+    @inlinable
     internal init(delivering downstream: RACSubscriptionSink<Value>, on scheduler: RACScheduler,
                   inlineOnMainThread: Bool) {
         count = words.word(0)
@@ -118,7 +129,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         let kind = ObjectIdentifier(type(of: scheduler))
         if kind == ObjectIdentifier(RACQueueScheduler.self) || kind == ObjectIdentifier(RACTargetQueueScheduler.self) {
             queueScheduler = unsafeDowncast(scheduler, to: RACQueueScheduler.self)
-            work = DispatchWorkItem { [unowned(unsafe) self] in self.runSubmitted() }
+            burst = queueScheduler!.makeBurstSource { [unowned(unsafe) self] in self.runSubmitted() }
         } else {
             queueScheduler = nil
         }
@@ -144,6 +155,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         if case let bits = spare.load(.acquire), bits != 0 {
             Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
         }
+        burst?.cancel()
     }
 
     // MARK: The sender's side
@@ -179,7 +191,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         tailIndex = 0
     }
 
-    @usableFromInline
+    @inlinable
     internal func startDrain() {
         if inlineOnMainThread && racs_is_main_thread() {
             // RAC's synchronous delivery on the main thread: this thread
@@ -200,8 +212,8 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         return true
     }
 
-    /// The wait at the bound: until the drain has brought the queue back
-    /// within it (or stops, as `racAwaitTurn` says).
+    /// The wait at the bound: until the drain has brought the queue down to
+    /// `resumeAt` (or stops, as `racAwaitTurn` says).
     @usableFromInline
     internal func awaitRoom() {
         guard mayWait else { return }
@@ -218,7 +230,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         // decrement and its load of `waiter`: either this sees the room,
         // or the drain sees this waiting (and moves it to `applied`).
         waiter.store(RACHandOverState.waiting, .seq_cst)
-        if count.load(.seq_cst) <= RACSerializerLimits.backlogLimit { return }
+        if count.load(.seq_cst) <= Self.resumeAt { return }
         _ = racAwaitTurn(on: waiter, watching: count, mustComplete: false, stallKey: 5, stallWarning: """
             RACSwift: a send into deliverOn(_:) waited 1 s for the scheduler's queue to make room, while it \
             delivered nothing (one delivery has lasted over a second: a block that blocks, or waits for this \
@@ -229,11 +241,15 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     // MARK: The drain's side
 
     /// Submits the drain to the scheduler.
+    @inlinable
     internal func submit() {
-        if let queueScheduler, let work {
+        if let queueScheduler, let burst {
             // The submitted drain's own reference, let go of when it ends.
+            // One run per signal: a signal comes only from a burst's start
+            // (the count left 0, so no run is pending) or from the end of a
+            // term, inside the run, which Dispatch follows with another.
             _ = Unmanaged.passRetained(self)
-            queueScheduler.submit(work)
+            queueScheduler.signal(burst)
         } else {
             scheduler.schedule { [self] in
                 if !drain() { submit() }
@@ -241,12 +257,13 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         }
     }
 
-    /// The work item's body: a drain on the queue scheduler, which
-    /// resubmits itself after a full term.
+    /// The source's handler: a drain on the queue scheduler, which
+    /// signals the source again after a full term.
+    @inlinable
     internal func runSubmitted() {
         var ended = true
         queueScheduler!.performAsCurrentScheduler { ended = drain() }
-        if !ended { queueScheduler!.submit(work!) }
+        if !ended { queueScheduler!.signal(burst!) }
         // The reference `submit()` took, carried over by a resubmission.
         if ended { Unmanaged.passUnretained(self).release() }
     }
@@ -254,6 +271,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// Delivers queued events, oldest first, until none is left (returns
     /// true) or for a term (returns false: more are queued, and no sender
     /// will start a drain for them).
+    @inlinable
     internal func drain() -> Bool {
         racs_drain_entered(marks.address)
         defer { racs_drain_left() }
@@ -273,18 +291,33 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
                 case .completed: sink.sendCompleted()
                 }
             }
+            if count.load(.relaxed) == 1 { linger() }
             // Acquire: the next event counted was written before it was
             // counted. Sequentially consistent: see `awaitRoom`.
             let after = count.fetchSub(1, .seq_cst) - 1
-            if after <= RACSerializerLimits.backlogLimit { letWaiterGo() }
+            if after <= Self.resumeAt { letWaiterGo() }
             if after == 0 { return true }
             delivered += 1
             if delivered == Self.drainTerm { return false }
         }
     }
 
+    /// Before the drain ends its burst, a short spin (a few microseconds:
+    /// 256 pauses) for the sender's next event. Why: a sender slower than
+    /// the drain would otherwise start a burst per event, and signalling
+    /// the scheduler (a Dispatch wake-up of its queue and thread) costs
+    /// more than the spin. Relaxed: it only steers the choice; the
+    /// decrement that follows orders what the drain reads.
+    @inlinable
+    internal func linger() {
+        for _ in 0..<256 where count.load(.relaxed) == 1 {
+            racs_cpu_relax()
+        }
+    }
+
     /// Moves the drain to the next chunk and offers the emptied one as the
     /// spare.
+    @usableFromInline
     internal func advanceHead() {
         let emptied = head
         // Linked before the event the drain is about to read was counted.
@@ -296,7 +329,8 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         if previous != 0 { Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: previous)!).release() }
     }
 
-    /// Tells a sender waiting at the bound that the queue is within it.
+    /// Tells a sender waiting at the bound that its turn has come.
+    @inlinable
     internal func letWaiterGo() {
         let seen = waiter.load(.seq_cst)
         guard seen == RACHandOverState.waiting || seen == RACHandOverState.sleeping else { return }

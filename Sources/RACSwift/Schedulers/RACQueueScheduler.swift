@@ -52,14 +52,26 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         return disposable
     }
 
-    /// Runs `work` on the queue, as `schedule(_:)` would run a block, but
-    /// without a block, a disposable or a closure of its own: the way a
-    /// `RACDeliveryQueue` submits its drain, the same work item every time
-    /// (Dispatch allows that), so that a burst allocates nothing. The work
-    /// item makes the scheduler current itself.
-    internal func submit(_ work: DispatchWorkItem) {
+    /// A Dispatch source on the queue that runs `handler` once for any
+    /// number of `signal(_:)` calls made before it starts: the way a
+    /// `RACDeliveryQueue` schedules its drain, one run per burst, with no
+    /// block, disposable or closure made per run (a Dispatch work item
+    /// cannot be submitted again while pending). The handler makes the
+    /// scheduler current itself. Cancel the source to let go of it.
+    @usableFromInline
+    internal func makeBurstSource(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceUserDataAdd {
+        let source = DispatchSource.makeUserDataAddSource(queue: queue)
+        source.setEventHandler(handler: handler)
+        source.resume()
+        return source
+    }
+
+    /// Has `source`'s handler run on the queue, as `schedule(_:)` would run
+    /// a block.
+    @usableFromInline
+    internal func signal(_ source: DispatchSourceUserDataAdd) {
         noteForBlockingRead()
-        queue.async(execute: work)
+        source.add(data: 1)
     }
 
     @discardableResult
