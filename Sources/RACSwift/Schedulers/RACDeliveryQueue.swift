@@ -29,12 +29,13 @@ internal enum RACDeliveryQueueMarks {
 /// **The bound.** A sender that finds `backlogLimit` events queued (the
 /// subject serializer's bound, contract point 9) waits its turn once its
 /// event is queued: it spins, then sleeps, until the drain has brought the
-/// queue back within the bound, for as long as the drain keeps delivering,
-/// as it would wait for a lock; it stops only when the drain has delivered
-/// *nothing* for `RACSerializerLimits.patience` (one delivery has lasted a
-/// second), warns once and goes on, which switches nothing off (the wait is
-/// `racAwaitTurn`, the serializer's). Nothing is lost or reordered: its
-/// event is queued in its place. So the queue holds at most `backlogLimit`
+/// queue down to half the bound, for as long as the drain keeps
+/// delivering, as it would wait for a lock; it stops only when the drain
+/// has delivered *nothing* for `RACSerializerLimits.patience` (one
+/// delivery has lasted a second), warns once and goes on, which switches
+/// nothing off (the count and the wait are a `RACBacklogGate`'s, whose
+/// wait is the serializer's). Nothing is lost or reordered: its event is
+/// queued in its place. So the queue holds at most `backlogLimit`
 /// events plus one, except where waiting could not end, and there the
 /// sender hands over past the bound, in order:
 ///
@@ -57,18 +58,17 @@ internal enum RACDeliveryQueueMarks {
 internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     @usableFromInline internal typealias Chunk = RACDeliveryChunk<Value>
 
-    /// Events queued and not yet delivered (the one being delivered
-    /// included): 0 means no drain is running or scheduled.
-    @usableFromInline internal let count: RACAtomicWord
-    /// The waiting sender's `RACHandOverState`, which the drain moves to
-    /// `applied` once the queue is back within its bound.
-    @usableFromInline internal let waiter: RACAtomicWord
+    /// The bound; its count is the events queued and not yet delivered
+    /// (the one being delivered included): 0 means no drain is running or
+    /// scheduled.
+    @usableFromInline internal let gate: RACBacklogGate
+    @inlinable internal var count: RACAtomicWord { gate.count }
     /// `RACDeliveryQueueMarks`; what the drain's thread list points at.
     @usableFromInline internal let marks: RACAtomicWord
     /// An emptied chunk for the sender to reuse (bits of a retained
     /// reference, or 0).
     @usableFromInline internal let spare: RACAtomicWord
-    @usableFromInline internal let words = RACAtomicCell(count: 4)
+    @usableFromInline internal let words = RACAtomicCell(count: RACBacklogGate.wordCount + 2)
 
     /// The sender's side (see "One sender at a time").
     @exclusivity(unchecked) @usableFromInline internal var tail: Chunk
@@ -116,10 +116,9 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     @inlinable
     internal init(delivering downstream: RACSubscriptionSink<Value>, on scheduler: RACScheduler,
                   inlineOnMainThread: Bool) {
-        count = words.word(0)
-        waiter = words.word(1)
-        marks = words.word(2)
-        spare = words.word(3)
+        gate = RACBacklogGate(words.word(0))
+        marks = words.word(RACBacklogGate.wordCount)
+        spare = words.word(RACBacklogGate.wordCount + 1)
         let chunk = Chunk()
         tail = chunk
         head = chunk
@@ -167,11 +166,10 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         if tailIndex == Chunk.capacity { growTail() }
         (tail.slots + tailIndex).initialize(to: event)
         tailIndex += 1
-        // Release: the event (and a new chunk's link) is visible to the
-        // drain that counts it in. Acquire: when the count was 0, the drain
-        // this starts must follow the last one's writes (Dispatch's
-        // hand-off then orders them before it).
-        let before = count.fetchAdd(1, .acq_rel)
+        // The event (and a new chunk's link) is visible to the drain that
+        // counts it in; when the count was 0, the drain this starts follows
+        // the last one's writes (Dispatch's hand-off orders them before it).
+        let before = gate.enter()
         if before == 0 {
             startDrain()
         } else if before >= RACSerializerLimits.backlogLimit {
@@ -226,12 +224,9 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
             }
         }
         defer { if holds { RACWaitMarks.unmark() } }
-        // Sequentially consistent, the store and the load, as the drain's
-        // decrement and its load of `waiter`: either this sees the room,
-        // or the drain sees this waiting (and moves it to `applied`).
-        waiter.store(RACHandOverState.waiting, .seq_cst)
-        if count.load(.seq_cst) <= Self.resumeAt { return }
-        _ = racAwaitTurn(on: waiter, watching: count, mustComplete: false, stallKey: 5, stallWarning: """
+        // Never closed: a disposed subscription's drain still empties the
+        // queue (dropping the events), so the wait ends as it would.
+        gate.awaitTurn(resumeAt: Self.resumeAt, isClosed: { false }, stallKey: 5, stallWarning: """
             RACSwift: a send into deliverOn(_:) waited 1 s for the scheduler's queue to make room, while it \
             delivered nothing (one delivery has lasted over a second: a block that blocks, or waits for this \
             thread), and went on without waiting; its event stays queued in order. (Warned once.)
@@ -292,11 +287,8 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
                 }
             }
             if count.load(.relaxed) == 1 { linger() }
-            // Acquire: the next event counted was written before it was
-            // counted. Sequentially consistent: see `awaitRoom`.
-            let after = count.fetchSub(1, .seq_cst) - 1
-            if after <= Self.resumeAt { letWaiterGo() }
-            if after == 0 { return true }
+            // The next event counted was written before it was counted.
+            if gate.leave(resumeAt: Self.resumeAt) == 0 { return true }
             delivered += 1
             if delivered == Self.drainTerm { return false }
         }
@@ -310,8 +302,10 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// decrement that follows orders what the drain reads.
     @inlinable
     internal func linger() {
-        for _ in 0..<256 where count.load(.relaxed) == 1 {
+        var round = 0
+        while round < 256 && count.load(.relaxed) == 1 {
             racs_cpu_relax()
+            round += 1
         }
     }
 
@@ -327,17 +321,5 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         // Release: the sender that takes the spare sees it unlinked.
         let previous = spare.exchange(Int(bitPattern: Unmanaged.passRetained(emptied).toOpaque()), .acq_rel)
         if previous != 0 { Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: previous)!).release() }
-    }
-
-    /// Tells a sender waiting at the bound that its turn has come.
-    @inlinable
-    internal func letWaiterGo() {
-        let seen = waiter.load(.seq_cst)
-        guard seen == RACHandOverState.waiting || seen == RACHandOverState.sleeping else { return }
-        // Release: pairs with the waiter's acquire (it publishes nothing
-        // the sender reads, but `racAwaitTurn` expects it).
-        if waiter.exchange(RACHandOverState.applied, .acq_rel) == RACHandOverState.sleeping {
-            racs_word_wake(waiter.address)
-        }
     }
 }
