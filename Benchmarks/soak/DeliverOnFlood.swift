@@ -5,7 +5,7 @@ import Synchronization
 
 /// The flood of issue 23, in a release build: two threads flood a
 /// `RACSubject` whose subscriber, behind `deliverOn` a serial scheduler,
-/// does about 2 000 multiply-adds per value (ten times `simulatedWork`),
+/// does about 20 000 multiply-adds per value (a hundred times `simulatedWork`),
 /// slower than they send. Before, each value was a scheduled block of its
 /// own, and the queue grew with the flood (637 MB at 4d8b51f); now
 /// `deliverOn` keeps at most 64 values per subscription and the senders
@@ -42,7 +42,7 @@ enum DeliverOnFlood {
                 finished.signal()
                 return
             }
-            for round in 0..<10 { arrivals.sink &+= simulatedWork(value &+ round) }
+            for round in 0..<100 { arrivals.sink &+= simulatedWork(value &+ round) }
             arrivals.order.hear(value)
         }
         let stop = Atomic<Bool>(false)
@@ -52,12 +52,7 @@ enum DeliverOnFlood {
         let before = residentMegabytes()
         runConcurrently(threads: senders + 1) { index in
             guard index < senders else {
-                let start = monotonicNanoseconds()
-                while Double(monotonicNanoseconds() - start) / 1e9 < seconds {
-                    Thread.sleep(forTimeInterval: 0.05)
-                    peak.max(Int(residentMegabytes()), ordering: .relaxed)
-                }
-                stop.store(true, ordering: .relaxed)
+                controlFlood(seconds: seconds, peak: peak, stop: stop)
                 return
             }
             let (count, longest) = sendNumbered(into: subject, as: index, until: stop)

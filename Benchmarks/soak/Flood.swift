@@ -107,12 +107,7 @@ enum Flood {
         runConcurrently(threads: senders + (churn ? 2 : 1)) { index in
             if index == senders {
                 // The controller: sleeps, samples the resident set, stops.
-                let start = monotonicNanoseconds()
-                while Double(monotonicNanoseconds() - start) / 1e9 < seconds {
-                    Thread.sleep(forTimeInterval: 0.05)
-                    peak.max(Int(residentMegabytes()), ordering: .relaxed)
-                }
-                stop.store(true, ordering: .relaxed)
+                controlFlood(seconds: seconds, peak: peak, stop: stop)
                 return
             }
             let tally = ThreadDeliveries.start()
