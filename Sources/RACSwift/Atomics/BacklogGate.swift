@@ -45,26 +45,29 @@ internal struct RACBacklogGate {
         count.fetchAdd(1, .acq_rel)
     }
 
-    /// Counts one event out, once it has been consumed; lets a waiting
-    /// sender go when the count is down to `resumeAt`. Returns the count
-    /// after. Sequentially consistent, as the waiter's store and load (see
-    /// `awaitTurn`): either it sees the room, or this sees it waiting.
+    /// Counts `consumed` events out, once they have been consumed; lets a
+    /// waiting sender go when the count is down to `resumeAt`. Returns the
+    /// count after. Sequentially consistent, as the waiter's store and load
+    /// (see `awaitTurn`): either it sees the room, or this sees it waiting.
     @inlinable @inline(__always)
-    internal func leave(resumeAt: Int) -> Int {
-        let after = count.fetchSub(1, .seq_cst) - 1
+    internal func leave(_ consumed: Int = 1, resumeAt: Int) -> Int {
+        let after = count.fetchSub(consumed, .seq_cst) - consumed
         if after <= resumeAt { letWaiterGo() }
         return after
     }
 
     /// Waits until the count is down to `resumeAt` (the sender has queued
     /// its event and found the limit reached), or stops as `racAwaitTurn`
-    /// says, or `isClosed` says the consumer is gone. Returns at once if
-    /// `isClosed` is already true.
+    /// says, watching `progress` (a word that moves with each event
+    /// consumed: the count itself, or a word of the consumer's own for one
+    /// that counts out in batches), or `isClosed` says the consumer is
+    /// gone. Returns at once if `isClosed` is already true.
     @usableFromInline
-    internal func awaitTurn(resumeAt: Int, isClosed: () -> Bool, stallKey: Int32, stallWarning: StaticString) {
+    internal func awaitTurn(resumeAt: Int, watching progress: RACAtomicWord, isClosed: () -> Bool,
+                            stallKey: Int32, stallWarning: StaticString) {
         waiter.store(RACHandOverState.waiting, .seq_cst)
         if count.load(.seq_cst) <= resumeAt || isClosed() { return }
-        _ = racAwaitTurn(on: waiter, watching: count, mustComplete: false, stallKey: stallKey,
+        _ = racAwaitTurn(on: waiter, watching: progress, mustComplete: false, stallKey: stallKey,
                          stallWarning: stallWarning)
     }
 

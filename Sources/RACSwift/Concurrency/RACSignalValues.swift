@@ -23,6 +23,7 @@ public enum RACValuesBufferingPolicy: Sendable, Equatable {
 /// `RACValuesBufferingPolicy` says: what `values(bufferingPolicy:)`
 /// returns. Delivers to one iterator, as `AsyncThrowingStream` does.
 public struct RACSignalValues<Value>: AsyncSequence {
+    /// The signal's value type.
     public typealias Element = Value
 
     internal let stream: AsyncThrowingStream<Value, any Error>
@@ -74,7 +75,7 @@ internal final class RACValuesBound: @unchecked Sendable {
     /// Called by the sender after it yielded a value.
     internal func sent() {
         guard gate.enter() >= limit, !RACValuesBound.runsInATask else { return }
-        gate.awaitTurn(resumeAt: limit / 2, isClosed: { closed.load(.seq_cst) != 0 }, stallKey: 6,
+        gate.awaitTurn(resumeAt: limit / 2, watching: gate.count, isClosed: { closed.load(.seq_cst) != 0 }, stallKey: 6,
                        stallWarning: """
             RACSwift: a send into values(bufferingPolicy: .bounded) waited 1 s for the loop to take a value, \
             which it did not do in that time, and went on without waiting; its value stays queued in order. \

@@ -68,7 +68,14 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// An emptied chunk for the sender to reuse (bits of a retained
     /// reference, or 0).
     @usableFromInline internal let spare: RACAtomicWord
-    @usableFromInline internal let words = RACAtomicCell(count: RACBacklogGate.wordCount + 2)
+    /// How many events the drain has delivered (it alone writes it, once
+    /// per event; relaxed): what a waiting sender watches, as the count
+    /// moves only once per batch. On a cache line of its own, away from the
+    /// count the sender increments per event.
+    @usableFromInline internal let progress: RACAtomicWord
+    /// The words: the gate's, `marks`, `spare`, and eight words on,
+    /// `progress`.
+    @usableFromInline internal let words = RACAtomicCell(count: 16)
 
     /// The sender's side (see "One sender at a time").
     @exclusivity(unchecked) @usableFromInline internal var tail: Chunk
@@ -101,6 +108,12 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// (about a microsecond) stays a few nanoseconds per event.
     @inlinable internal static var drainTerm: Int { 256 }
 
+    /// How many events the drain delivers before it counts them out with
+    /// one decrement: the count's cache line then moves between the sender
+    /// and the drain once per batch, not twice per event. A divisor of
+    /// `drainTerm` and of `resumeAt`.
+    @inlinable internal static var batchLength: Int { 32 }
+
     /// Where a waiting sender's turn comes: when the drain has brought the
     /// queue down to half the bound, not just below it, so that the sender
     /// then queues a run of events before it waits again, instead of
@@ -119,6 +132,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         gate = RACBacklogGate(words.word(0))
         marks = words.word(RACBacklogGate.wordCount)
         spare = words.word(RACBacklogGate.wordCount + 1)
+        progress = words.word(8)
         let chunk = Chunk()
         tail = chunk
         head = chunk
@@ -226,7 +240,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         defer { if holds { RACWaitMarks.unmark() } }
         // Never closed: a disposed subscription's drain still empties the
         // queue (dropping the events), so the wait ends as it would.
-        gate.awaitTurn(resumeAt: Self.resumeAt, isClosed: { false }, stallKey: 5, stallWarning: """
+        gate.awaitTurn(resumeAt: Self.resumeAt, watching: progress, isClosed: { false }, stallKey: 5, stallWarning: """
             RACSwift: a send into deliverOn(_:) waited 1 s for the scheduler's queue to make room, while it \
             delivered nothing (one delivery has lasted over a second: a block that blocks, or waits for this \
             thread), and went on without waiting; its event stays queued in order. (Warned once.)
@@ -274,52 +288,66 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         // costs read-modify-writes); the sink drops what arrives after its
         // subscription ended, by its own flag.
         let sink = target.current
+        // The cursor in locals, stored back once, when the drain ends: its
+        // fields sit beside the sender's, whose cache line the drain then
+        // does not write per event.
+        var (chunk, index) = (head, headIndex)
+        defer { (head, headIndex) = (chunk, index) }
+        // Acquire: every event counted so far was written before it was.
+        var available = count.load(.acquire)
+        var made = progress.load(.relaxed)
         var delivered = 0
         while true {
-            if headIndex == Chunk.capacity { advanceHead() }
-            let event = (head.slots + headIndex).move()
-            headIndex += 1
-            if let sink {
-                switch event {
-                case .next(let value): sink.sendNext(value)
-                case .error(let error): sink.sendError(error)
-                case .completed: sink.sendCompleted()
+            let batch = Swift.min(available, Self.batchLength)
+            for _ in 0..<batch {
+                if index == Chunk.capacity { (chunk, index) = (advance(from: chunk), 0) }
+                let event = (chunk.slots + index).move()
+                index += 1
+                if let sink {
+                    switch event {
+                    case .next(let value): sink.sendNext(value)
+                    case .error(let error): sink.sendError(error)
+                    case .completed: sink.sendCompleted()
+                    }
                 }
+                made &+= 1
+                progress.store(made, .relaxed)
             }
-            if count.load(.relaxed) == 1 { linger() }
-            // The next event counted was written before it was counted.
-            if gate.leave(resumeAt: Self.resumeAt) == 0 { return true }
-            delivered += 1
-            if delivered == Self.drainTerm { return false }
+            delivered += batch
+            linger(whileCountIs: batch)
+            // Acquire: the events counted since were written before.
+            available = gate.leave(batch, resumeAt: Self.resumeAt)
+            if available == 0 { return true }
+            if delivered >= Self.drainTerm { return false }
         }
     }
 
-    /// Before the drain ends its burst, a short spin (a few microseconds:
-    /// 256 pauses) for the sender's next event. Why: a sender slower than
-    /// the drain would otherwise start a burst per event, and signalling
-    /// the scheduler (a Dispatch wake-up of its queue and thread) costs
-    /// more than the spin. Relaxed: it only steers the choice; the
-    /// decrement that follows orders what the drain reads.
+    /// Before the drain counts out all it knows of (which ends its burst
+    /// if nothing more came), a short spin (a few microseconds: 256
+    /// pauses) for the sender's next event. Why: a sender slower than the
+    /// drain would otherwise start a burst per event, and signalling the
+    /// scheduler (a Dispatch wake-up of its queue and thread) costs more
+    /// than the spin. Relaxed: it only steers the choice; the decrement
+    /// that follows orders what the drain reads.
     @inlinable
-    internal func linger() {
+    internal func linger(whileCountIs known: Int) {
         var round = 0
-        while round < 256 && count.load(.relaxed) == 1 {
+        while round < 256 && count.load(.relaxed) == known {
             racs_cpu_relax()
             round += 1
         }
     }
 
-    /// Moves the drain to the next chunk and offers the emptied one as the
-    /// spare.
+    /// The chunk after `emptied`, which the drain has emptied, offered as
+    /// the spare.
     @usableFromInline
-    internal func advanceHead() {
-        let emptied = head
+    internal func advance(from emptied: Chunk) -> Chunk {
         // Linked before the event the drain is about to read was counted.
-        head = emptied.next!
-        headIndex = 0
+        let next = emptied.next!
         emptied.next = nil
         // Release: the sender that takes the spare sees it unlinked.
         let previous = spare.exchange(Int(bitPattern: Unmanaged.passRetained(emptied).toOpaque()), .acq_rel)
         if previous != 0 { Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: previous)!).release() }
+        return next
     }
 }
