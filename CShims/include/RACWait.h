@@ -62,6 +62,17 @@ static inline __attribute__((always_inline)) void racs_list_push(racs_thread_lis
     list->depth = depth + 1;
 }
 
+/// Whether `item` is in the list. Past `RACS_OWNED_TRACKED` deep it cannot
+/// tell, and answers yes, so that a caller never waits for itself.
+static inline __attribute__((always_inline)) bool racs_list_contains(racs_thread_list_t *_Nonnull list, const void *_Nonnull item) {
+    intptr_t depth = list->depth;
+    if (depth > RACS_OWNED_TRACKED) return true;
+    for (intptr_t index = 0; index < depth; index++) {
+        if (list->items[index] == item) return true;
+    }
+    return false;
+}
+
 /// Sets `bit` in the first word of every item, sequentially consistent:
 /// how a thread about to wait says that the items' owner waits. Returns
 /// false, and sets nothing, past `RACS_OWNED_TRACKED` deep.
@@ -118,13 +129,7 @@ static inline __attribute__((always_inline)) void racs_unmark_owned_serializers(
 /// `RACS_OWNED_TRACKED` serializers deep it cannot tell, and answers yes,
 /// so that a caller never waits for itself.
 static inline __attribute__((always_inline)) bool racs_owns_serializer(const void *_Nonnull serializer) {
-    racs_thread_list_t *owned = &racs_owned_serializers;
-    intptr_t depth = owned->depth;
-    if (depth > RACS_OWNED_TRACKED) return true;
-    for (intptr_t index = 0; index < depth; index++) {
-        if (owned->items[index] == serializer) return true;
-    }
-    return false;
+    return racs_list_contains(&racs_owned_serializers, serializer);
 }
 
 /// The once flags (`RACOnceFlag`: a compound disposable's disposal) whose
@@ -184,13 +189,7 @@ static inline __attribute__((always_inline)) bool racs_drains_a_queue(void) {
 /// `RACS_OWNED_TRACKED` deep, where it cannot tell: a caller then never
 /// waits for itself).
 static inline __attribute__((always_inline)) bool racs_drains_queue(const void *_Nonnull queue) {
-    racs_thread_list_t *draining = &racs_draining_queues;
-    intptr_t depth = draining->depth;
-    if (depth > RACS_OWNED_TRACKED) return true;
-    for (intptr_t index = 0; index < depth; index++) {
-        if (draining->items[index] == queue) return true;
-    }
-    return false;
+    return racs_list_contains(&racs_draining_queues, queue);
 }
 
 static inline __attribute__((always_inline)) bool racs_mark_draining_queues(intptr_t bit) {
