@@ -219,4 +219,34 @@ final class DeliverOnFloodStressTests: XCTestCase {
         XCTAssertEqual(sideCount.value.load(ordering: .relaxed), 4_000)
         XCTAssertLessThan(Double(monotonicNanoseconds() - start) / 1e9, 20, "no second-long stalls")
     }
+
+    /// A scheduler of one's own whose blocks run on whichever Dispatch
+    /// worker comes: one drain after another, on different threads, each
+    /// starting from where the last one left the queue (under Thread
+    /// Sanitizer, a cursor published after the count reached 0 is a race).
+    private final class HoppingScheduler: RACScheduler, @unchecked Sendable {
+        override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
+            DispatchQueue.global().async { self.performAsCurrentScheduler(block) }
+            return nil
+        }
+    }
+
+    func testDrainsOnDifferentThreadsContinueWhereTheLastOneStopped() {
+        let subject = RACSubject<Int>()
+        let heard = Shared<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        let count = 20_000
+        subject.deliverOn(HoppingScheduler()).subscribeNext { value in
+            heard.value.append(value)
+            if value == count - 1 { done.signal() }
+        }
+        for value in 0..<count {
+            subject.sendNext(value)
+            // Now and then a pause, so that the drain ends and the next
+            // burst starts a drain of its own.
+            if value % 7 == 0 { for _ in 0..<200 { _ = simulatedWork(value) } }
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(heard.value, Array(0..<count))
+    }
 }

@@ -288,11 +288,10 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         // costs read-modify-writes); the sink drops what arrives after its
         // subscription ended, by its own flag.
         let sink = target.current
-        // The cursor in locals, stored back once, when the drain ends: its
-        // fields sit beside the sender's, whose cache line the drain then
-        // does not write per event.
+        // The cursor in locals, stored back once per batch: its fields sit
+        // beside the sender's, whose cache line the drain then does not
+        // write per event.
         var (chunk, index) = (head, headIndex)
-        defer { (head, headIndex) = (chunk, index) }
         // Acquire: every event counted so far was written before it was.
         var available = count.load(.acquire)
         var made = progress.load(.relaxed)
@@ -315,6 +314,10 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
             }
             delivered += batch
             linger(whileCountIs: batch)
+            // Before the decrement, which may end the drain: the next drain,
+            // perhaps on another thread, starts from the cursor once a
+            // sender has seen the count at 0 (the decrement's release).
+            (head, headIndex) = (chunk, index)
             // Acquire: the events counted since were written before.
             available = gate.leave(batch, resumeAt: Self.resumeAt)
             if available == 0 { return true }
