@@ -13,6 +13,7 @@
 
 _Thread_local racs_thread_list_t racs_owned_serializers;
 _Thread_local racs_thread_list_t racs_running_once_flags;
+_Thread_local racs_thread_list_t racs_draining_queues;
 
 // The futex is the word's low 32 bits: the first four bytes on a
 // little-endian machine, the last four on a big-endian one.

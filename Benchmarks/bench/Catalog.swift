@@ -16,6 +16,7 @@ var workloads: [any Workload.Type] {
     W10Property.self,
     W11Async.self,
     W12FlattenMap.self,
+    W13DeliverOn.self,
     ]
 }
 
@@ -34,5 +35,5 @@ func rawCases(_ mode: Mode) -> [Case] {
         RawLockedCell.case(subscribers: 10, mode: mode),
         RawAsync.streamCase(mode),
         RawAsync.taskCase(mode),
-    ]
+    ] + RawDelivery.cases(mode)
 }

@@ -12,6 +12,8 @@ import Synchronization
 /// 2. Two senders while a third thread subscribes, sends a probe, waits for
 ///    it (2 s at most) and disposes, over and over: the most deliveries a
 ///    subscribe, dispose or send ran, and the probes missed.
+/// 3. Two senders into a slow subscriber behind `deliverOn`
+///    (`DeliverOnFlood`).
 ///
 /// Point 8 bounds the work of a call, not its time, so that is what is
 /// checked: the deliveries to the flooded subscriber each call ran on its
@@ -30,7 +32,8 @@ enum Flood {
     static func run(seconds: Double) -> Bool {
         let first = flood(senders: 3, churn: false, seconds: seconds)
         let second = flood(senders: 2, churn: true, seconds: seconds)
-        return first && second
+        let third = DeliverOnFlood.run(seconds: seconds)
+        return first && second && third
     }
 
     /// The subscriber's state, touched only inside the subject's deliveries.
@@ -70,12 +73,7 @@ enum Flood {
         runConcurrently(threads: senders + (churn ? 2 : 1)) { index in
             if index == senders {
                 // The controller: sleeps, samples the resident set, stops.
-                let start = monotonicNanoseconds()
-                while Double(monotonicNanoseconds() - start) / 1e9 < seconds {
-                    Thread.sleep(forTimeInterval: 0.05)
-                    peak.max(Int(residentMegabytes()), ordering: .relaxed)
-                }
-                stop.store(true, ordering: .relaxed)
+                controlFlood(seconds: seconds, peak: peak, stop: stop)
                 return
             }
             let tally = ThreadDeliveries.start()

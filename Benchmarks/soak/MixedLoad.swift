@@ -24,6 +24,9 @@ import Synchronization
 ///   `dispose()` returns.
 /// - The subject's second subscriber subscribes new subscribers from inside
 ///   its block: none may hear a value whose `sendNext` had returned before.
+/// - A subscriber behind `deliverOn` a serial scheduler (whose bounded
+///   queue makes the delivering thread wait its turn now and then) checks
+///   each sender's order on the scheduler, and hears every value by the end.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MixedLoad: @unchecked Sendable {
     static let senders = 4
@@ -54,6 +57,11 @@ final class MixedLoad: @unchecked Sendable {
     var reentrantTicks = 0
     var reentrantLive = 0
 
+    /// The `deliverOn` stream's state, touched only on its scheduler.
+    let delivered = RACScheduler.scheduler(name: "soak deliverOn stream")
+    var deliveredSequence = Array(repeating: 0, count: senders + 1)
+    let deliveredCount = Atomic<Int>(0)
+
     /// Events checked outside the subject's deliveries (joins, autoconnect).
     let checkedElsewhere = Atomic<Int>(0)
     let autoconnectRounds = Atomic<Int>(0)
@@ -71,6 +79,7 @@ final class MixedLoad: @unchecked Sendable {
     func run(seconds: Double) {
         subscribeReference()
         subscribeReentrant()
+        subscribeDelivered()
         let workers: [@Sendable () -> Void] = [
             { self.churn() },
             { self.join(self.replayed, "replay join") },
@@ -115,6 +124,17 @@ final class MixedLoad: @unchecked Sendable {
             expectedSequence[sender] = sequence + 1
             replayed.sendNext(stamp)
             latest.sendNext(stamp)
+        }
+    }
+
+    private func subscribeDelivered() {
+        subject.deliverOn(delivered).subscribeNext { [self] value in
+            let sender = Stamp.sender(value), sequence = Stamp.sequence(value)
+            if sequence != deliveredSequence[sender] {
+                violations.report("deliverOn: sender \(sender) sent \(sequence), expected \(deliveredSequence[sender])")
+            }
+            deliveredSequence[sender] = sequence + 1
+            deliveredCount.add(1, ordering: .relaxed)
         }
     }
 
@@ -272,6 +292,15 @@ final class MixedLoad: @unchecked Sendable {
             if expectedSequence[sender] != count {
                 violations.report("reference: sender \(sender) sent \(count) values, \(expectedSequence[sender]) arrived")
             }
+        }
+        // The deliverOn stream may still be delivering the last values.
+        let total = sent.map { $0.value.load(ordering: .relaxed) }.reduce(0, +)
+        let deadline = monotonicNanoseconds() + UInt64(Self.patience * 1e9)
+        while deliveredCount.load(ordering: .relaxed) < total && monotonicNanoseconds() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        if case let heard = deliveredCount.load(ordering: .relaxed), heard != total {
+            violations.report("deliverOn: \(total) values sent, \(heard) delivered")
         }
     }
 }

@@ -124,3 +124,15 @@ func sendNumbered(into subject: RACSubject<Int>, as sender: Int, until stop: bor
 func report(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
+
+/// The controller thread of a flood: sleeps for `seconds`, sampling the
+/// resident set into `peak` (megabytes) every 50 ms, then sets `stop`.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+func controlFlood(seconds: Double, peak: borrowing Atomic<Int>, stop: borrowing Atomic<Bool>) {
+    let start = monotonicNanoseconds()
+    while Double(monotonicNanoseconds() - start) / 1e9 < seconds {
+        Thread.sleep(forTimeInterval: 0.05)
+        peak.max(Int(residentMegabytes()), ordering: .relaxed)
+    }
+    stop.store(true, ordering: .relaxed)
+}

@@ -65,6 +65,17 @@ static inline __attribute__((always_inline)) void racs_list_push(racs_thread_lis
     list->depth = depth + 1;
 }
 
+/// Whether `item` is in the list. Past `RACS_OWNED_TRACKED` deep it cannot
+/// tell, and answers yes, so that a caller never waits for itself.
+static inline __attribute__((always_inline)) bool racs_list_contains(racs_thread_list_t *_Nonnull list, const void *_Nonnull item) {
+    intptr_t depth = list->depth;
+    if (depth > RACS_OWNED_TRACKED) return true;
+    for (intptr_t index = 0; index < depth; index++) {
+        if (list->items[index] == item) return true;
+    }
+    return false;
+}
+
 /// Sets `bit` in the first word of every item, sequentially consistent:
 /// how a thread about to wait says that the items' owner waits. Returns
 /// false, and sets nothing, past `RACS_OWNED_TRACKED` deep.
@@ -123,13 +134,7 @@ static inline __attribute__((always_inline)) void racs_unmark_owned_serializers(
 /// `RACS_OWNED_TRACKED` serializers deep it cannot tell, and answers yes,
 /// so that a caller never waits for itself.
 static inline __attribute__((always_inline)) bool racs_owns_serializer(const void *_Nonnull serializer) {
-    racs_thread_list_t *owned = &racs_owned_serializers;
-    intptr_t depth = owned->depth;
-    if (depth > RACS_OWNED_TRACKED) return true;
-    for (intptr_t index = 0; index < depth; index++) {
-        if (owned->items[index] == serializer) return true;
-    }
-    return false;
+    return racs_list_contains(&racs_owned_serializers, serializer);
 }
 
 /// The once flags (`RACOnceFlag`: a compound disposable's disposal) whose
@@ -164,6 +169,40 @@ static inline __attribute__((always_inline)) bool racs_mark_running_once_flags(i
 
 static inline __attribute__((always_inline)) void racs_unmark_running_once_flags(intptr_t bit) {
     racs_list_unmark(&racs_running_once_flags, bit);
+}
+
+/// The delivery queues (`RACDeliveryQueue`: what `deliverOn` keeps) whose
+/// drain the calling thread is running, by the address of their mark word.
+/// A sender that waits for such a queue to make room waits for this
+/// thread: the thread marks them before a long wait of its own, and a
+/// sender inside one never waits for it (see `RACDeliveryQueue`).
+extern _Thread_local racs_thread_list_t racs_draining_queues;
+
+static inline __attribute__((always_inline)) void racs_drain_entered(void *_Nonnull queue) {
+    racs_list_push(&racs_draining_queues, queue);
+}
+
+static inline __attribute__((always_inline)) void racs_drain_left(void) {
+    racs_draining_queues.depth -= 1;
+}
+
+static inline __attribute__((always_inline)) bool racs_drains_a_queue(void) {
+    return racs_draining_queues.depth != 0;
+}
+
+/// Whether the calling thread is running `queue`'s drain (yes past
+/// `RACS_OWNED_TRACKED` deep, where it cannot tell: a caller then never
+/// waits for itself).
+static inline __attribute__((always_inline)) bool racs_drains_queue(const void *_Nonnull queue) {
+    return racs_list_contains(&racs_draining_queues, queue);
+}
+
+static inline __attribute__((always_inline)) bool racs_mark_draining_queues(intptr_t bit) {
+    return racs_list_mark(&racs_draining_queues, bit);
+}
+
+static inline __attribute__((always_inline)) void racs_unmark_draining_queues(intptr_t bit) {
+    racs_list_unmark(&racs_draining_queues, bit);
 }
 
 #endif

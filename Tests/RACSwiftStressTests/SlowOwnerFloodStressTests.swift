@@ -12,41 +12,13 @@ import XCTest
 /// backlog reached a million values within 0.2 s.)
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class SlowOwnerFloodStressTests: XCTestCase {
-    private static let stride = 1 << 32
-
-    /// What the subscriber of a flood saw: the largest number of values
-    /// whose `sendNext` had returned but which it had not heard yet (what
-    /// waited in the subject's queue, at least), and whether each sender's
-    /// values came in order.
-    private final class Observed: @unchecked Sendable {
-        let returned = AtomicWord()
-        var received = 0
-        var largestBacklog = 0
-        var outOfOrder = 0
-        var last: [Int]
-
-        init(senders: Int) {
-            last = Array(repeating: -1, count: senders)
-        }
-
-        /// Called in the subscriber's block, one value at a time.
-        func hear(_ value: Int) {
-            // Acquire: the count a sender published after its send returned.
-            largestBacklog = max(largestBacklog, returned.value.load(ordering: .acquiring) - received)
-            received += 1
-            let (sender, sequence) = (value / SlowOwnerFloodStressTests.stride, value % SlowOwnerFloodStressTests.stride)
-            if sequence != last[sender] + 1 { outOfOrder += 1 }
-            last[sender] = sequence
-        }
-    }
-
     /// Sends `sender`'s numbered values until `more` says stop, counting
     /// each one whose call returned; returns how many it sent.
-    private func flood(_ subject: RACSubject<Int>, as sender: Int, into observed: Observed,
+    private func flood(_ subject: RACSubject<Int>, as sender: Int, into observed: FloodObserved,
                        while more: (Int) -> Bool) -> Int {
         var sequence = 0
         while more(sequence) {
-            subject.sendNext(sender * Self.stride + sequence)
+            subject.sendNext(sender * FloodObserved.stride + sequence)
             // Releasing: the subscriber reads it to measure the backlog.
             observed.returned.value.add(1, ordering: .releasing)
             sequence += 1
@@ -57,7 +29,7 @@ final class SlowOwnerFloodStressTests: XCTestCase {
     func testASubscriberTakingTwentyMillisecondsAValueKeepsTheBound() {
         let senders = 2
         let subject = RACSubject<Int>()
-        let observed = Observed(senders: senders)
+        let observed = FloodObserved(senders: senders)
         subject.subscribeNext { value in
             Thread.sleep(forTimeInterval: 0.02)
             observed.hear(value)
@@ -86,7 +58,7 @@ final class SlowOwnerFloodStressTests: XCTestCase {
     func testOneDeliveryOfOnePointTwoSecondsDuringAFloodKeepsTheBound() {
         let senders = 8, perSender = 20_000
         let subject = RACSubject<Int>()
-        let observed = Observed(senders: senders)
+        let observed = FloodObserved(senders: senders)
         let sink = Shared(0)
         subject.subscribeNext { value in
             // One delivery, early in sender 0's flood, lasts 1.2 s: past the

@@ -67,6 +67,25 @@ final class Swift6PatternsTests: XCTestCase {
         await fulfillment(of: [disposed], timeout: 10)
     }
 
+    /// The bounded bridge, iterated from a main-actor task in Swift 6
+    /// mode: a thread floods, the loop takes every value in order.
+    @MainActor
+    func testABoundedValuesLoopOnTheMainActor() async throws {
+        let subject = RACSubject<Int>()
+        let values = subject.values(bufferingPolicy: .bounded(4))
+        Thread {
+            for value in 0..<500 { subject.sendNext(value) }
+            subject.sendCompleted()
+        }.start()
+        var seen: [Int] = []
+        for try await value in values { seen.append(value) }
+        XCTAssertEqual(seen, Array(0..<500))
+        var newest: [Int] = []
+        let dropping = subject.values(bufferingPolicy: .bufferingNewest(1))
+        for try await value in dropping { newest.append(value) }
+        XCTAssertEqual(newest, [], "a completed subject sends nothing more")
+    }
+
     func testCancellingTheLoopDisposesTheSource() async throws {
         let disposed = expectation(description: "disposed")
         let subject = RACReplaySubject<Int>()

@@ -22,9 +22,27 @@ final class TimeOperatorsSchedulingTests: XCTestCase {
         subject.sendCompleted()
         XCTAssertEqual(log.entries, [], "nothing is sent before the scheduler runs")
         scheduler.step()
-        XCTAssertEqual(log.entries, ["1"], "each event is scheduled on its own")
+        XCTAssertEqual(log.entries, ["1", "2", "completed"], "one block delivers the whole burst")
         scheduler.stepAll()
         XCTAssertEqual(log.entries, ["1", "2", "completed"])
+    }
+
+    func testDeliverOnLetsOtherBlocksRunBetweenTermsOf256() {
+        let scheduler = RACTestScheduler()
+        let subject = RACSubject<Int>()
+        let log = Shared<[Int]>([])
+        subject.deliverOn(scheduler).subscribeNext { log.value.append($0) }
+        for value in 0..<300 { subject.sendNext(value) }
+        scheduler.schedule { log.value.append(-1) }
+        scheduler.step()
+        XCTAssertEqual(log.value, Array(0..<256), "a block delivers one term")
+        scheduler.step()
+        XCTAssertEqual(log.value, Array(0..<256) + [-1], "then the blocks scheduled meanwhile run")
+        scheduler.step()
+        XCTAssertEqual(log.value, Array(0..<256) + [-1] + Array(256..<300))
+        subject.sendNext(300)
+        scheduler.stepAll()
+        XCTAssertEqual(log.value.last, 300, "an empty queue starts a new burst")
     }
 
     func testDeliverOnSchedulesErrors() {

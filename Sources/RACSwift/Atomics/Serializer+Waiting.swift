@@ -54,75 +54,22 @@ extension RACSerializer {
         }
         defer { if marks { RACWaitMarks.unmark() } }
         // Only a disposal must see its operation applied, whatever it takes.
-        let mustComplete = untilApplied && racs_runs_a_once_flag()
-        // Spin first, then yield, then sleep: at the bound, the owner
-        // reaches the node within a term's deliveries (microseconds), and
-        // a sleep and its wake-up cost a system call each, more than the
-        // wait. The spin lasts tens of microseconds (`pause` takes tens of
-        // nanoseconds); the yields let an owner that shares this core run.
-        if let seen = spin(on: state) { return seen }
-        var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
-                                         .acquire, .acquire)
-        // Relaxed: only compared with later reads of the same word, which
-        // moves (the owner's plain stores, in coherence order) with every
-        // operation applied; nothing is published through it.
-        var watched = progress.load(.relaxed)
-        var since = racs_monotonic_ns()
-        while seen != RACHandOverState.applied && seen != RACHandOverState.owner {
-            let now = racs_monotonic_ns()
-            if now - since < RACSerializerLimits.patience {
-                racs_word_wait(state.address, RACHandOverState.sleeping, RACSerializerLimits.patience - (now - since))
-            } else if case let made = progress.load(.relaxed), made != watched {
-                // Slow, not stuck: it applied something in the last
-                // `patience`. Watch the next one.
-                (watched, since) = (made, now)
-            } else if mustComplete {
-                racs_warn_once(1, """
-                    RACSwift: dispose() has waited 1 s for the thread changing or disposing the same \
-                    compound disposable, which finished nothing in that time, and waits on until the \
-                    children are disposed. Is a disposable's block on that thread waiting for this \
-                    one? (Warned once.)
-                    """)
-                since = now
-            } else {
-                // Go on as a plain hand-over, unless the owner got here
-                // first: it is still applied in its place, by the owner.
-                seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
-                                             .acquire, .acquire)
-                if seen == RACHandOverState.sleeping {
-                    #if RACS_ROUND2_BUGS
-                    // Round 2's bug, for the controlled scheduler to find
-                    // (4d8b51f): later arrivals do not wait for this owner
-                    // either, until another takes over.
-                    _ = entries.fetchOr(RACSerializerLimits.stalled, .relaxed)
-                    #endif
-                    racs_warn_once(0, """
-                        RACSwift: a send, subscribe or dispose waited 1 s for the thread delivering the \
-                        same subject or subscriber, which delivered nothing in that time (one delivery \
-                        has lasted over a second: a block that blocks, or waits for this thread), and \
-                        went on without waiting; its event stays queued in order. (Warned once.)
-                        """)
-                    return RACHandOverState.none
-                }
-                continue
-            }
-            seen = state.load(.acquire)
-        }
-        return seen
-    }
-
-    /// The first part of every wait: spins until the owner has applied
-    /// `state`'s node or passed the serializer on (returns which), or for a
-    /// thousand pauses and 64 yields (returns nil).
-    @usableFromInline
-    internal func spin(on state: RACAtomicWord) -> Int? {
-        var seen = 0
-        let ended = racSpin {
-            // Acquire: pairs with the owner's releasing exchange.
-            seen = state.load(.acquire)
-            return seen == RACHandOverState.applied || seen == RACHandOverState.owner
-        }
-        return ended ? seen : nil
+        let turn = racAwaitTurn(on: state, watching: progress,
+                            mustComplete: untilApplied && racs_runs_a_once_flag(),
+                            stallKey: 0, stallWarning: """
+                                RACSwift: a send, subscribe or dispose waited 1 s for the thread delivering the \
+                                same subject or subscriber, which delivered nothing in that time (one delivery \
+                                has lasted over a second: a block that blocks, or waits for this thread), and \
+                                went on without waiting; its event stays queued in order. (Warned once.)
+                                """)
+        #if RACS_ROUND2_BUGS
+        // Round 2's bug, for the controlled scheduler to find (4d8b51f): a
+        // waiter that gave up (`none`) set the stalled bit, and later
+        // arrivals did not wait for this owner either, until another took
+        // over.
+        if turn == RACHandOverState.none { _ = entries.fetchOr(RACSerializerLimits.stalled, .relaxed) }
+        #endif
+        return turn
     }
 
     /// The wait of a thread inside other serializers, at the bound: the
@@ -152,7 +99,7 @@ extension RACSerializer {
         let state = node.state
         if racs_mark_owned_serializers(RACSerializerLimits.ownerWaits) {
             defer { racs_unmark_owned_serializers(RACSerializerLimits.ownerWaits) }
-            if entries.load(.seq_cst) & RACSerializerLimits.ownerWaits == 0, let seen = spin(on: state) {
+            if entries.load(.seq_cst) & RACSerializerLimits.ownerWaits == 0, let seen = racSpinForTurn(on: state) {
                 return seen
             }
         }
@@ -167,6 +114,84 @@ extension RACSerializer {
                                          .acquire, .acquire)
         return seen == RACHandOverState.waiting ? RACHandOverState.none : seen
     }
+}
+
+/// The wait of a caller at a bound, once it has decided to wait: on
+/// `state`, a word in `RACHandOverState.waiting` that whoever it waits for
+/// moves to `applied` (its turn has come: its operation was applied, or
+/// there is room for it) or `owner` (it is passed the job), waking it if it
+/// is `sleeping`. Returns which, or `none` if it stopped waiting.
+///
+/// Spin first, then yield, then sleep: at a bound, the turn comes within a
+/// term's deliveries (microseconds), and a sleep and its wake-up cost a
+/// system call each, more than the wait. Asleep, it watches `progress`, a
+/// word that moves with every operation applied, and waits on for as long
+/// as it moves: it stops only when it has not moved for a whole
+/// `RACSerializerLimits.patience` (one operation has lasted that long),
+/// then moves `state` to `none` (unless its turn came first), warns once
+/// with `stallWarning` under `stallKey`, and returns `none`. With
+/// `mustComplete` (a disposal) it never stops: it warns and waits on.
+///
+/// Shared by the serializer's waiters and `RACDeliveryQueue`'s sender, so
+/// that every wait at a bound has the same rules.
+@usableFromInline
+internal func racAwaitTurn(on state: RACAtomicWord, watching progress: RACAtomicWord, mustComplete: Bool,
+                           stallKey: Int32, stallWarning: StaticString) -> Int {
+    if let seen = racSpinForTurn(on: state) { return seen }
+    var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
+                                     .acquire, .acquire)
+    // Relaxed: only compared with later reads of the same word, which
+    // moves (the owner's plain stores, in coherence order) with every
+    // operation applied; nothing is published through it.
+    var watched = progress.load(.relaxed)
+    var since = racs_monotonic_ns()
+    while seen != RACHandOverState.applied && seen != RACHandOverState.owner {
+        let now = racs_monotonic_ns()
+        if now - since < RACSerializerLimits.patience {
+            racs_word_wait(state.address, RACHandOverState.sleeping, RACSerializerLimits.patience - (now - since))
+        } else if case let made = progress.load(.relaxed), made != watched {
+            // Slow, not stuck: it applied something in the last
+            // `patience`. Watch the next one.
+            (watched, since) = (made, now)
+        } else if mustComplete {
+            racs_warn_once(1, """
+                RACSwift: dispose() has waited 1 s for the thread changing or disposing the same \
+                compound disposable, which finished nothing in that time, and waits on until the \
+                children are disposed. Is a disposable's block on that thread waiting for this \
+                one? (Warned once.)
+                """)
+            since = now
+        } else {
+            // Go on without waiting, unless the turn came first: what
+            // this caller queued stays queued in its place.
+            seen = state.compareExchange(expected: RACHandOverState.sleeping, desired: RACHandOverState.none,
+                                         .acquire, .acquire)
+            if seen == RACHandOverState.sleeping {
+                stallWarning.withUTF8Buffer { text in
+                    text.withMemoryRebound(to: CChar.self) { racs_warn_once(stallKey, $0.baseAddress!) }
+                }
+                return RACHandOverState.none
+            }
+            continue
+        }
+        seen = state.load(.acquire)
+    }
+    return seen
+}
+
+/// The first part of every wait at a bound: spins until `state` says the
+/// turn came (`applied` or `owner`; returns which), or for a thousand
+/// pauses and 64 yields (returns nil).
+@usableFromInline
+internal func racSpinForTurn(on state: RACAtomicWord) -> Int? {
+    var seen = 0
+    let ended = racSpin {
+        // Acquire: pairs with the releasing exchange of whoever gives the
+        // turn.
+        seen = state.load(.acquire)
+        return seen == RACHandOverState.applied || seen == RACHandOverState.owner
+    }
+    return ended ? seen : nil
 }
 
 /// The spin every wait starts with, before it sleeps: until `done()` is

@@ -3,8 +3,10 @@ import CShims
 /// The marks a thread sets on what it holds before a wait that may last
 /// (for another thread's disposal, or until an operation is applied in a
 /// serializer someone else owns), so that a thread about to wait for it can
-/// tell: `RACOnceFlag.runnerWaits` on the once flags it runs, and
-/// `ownerWaitsLong` and `ownerWaits` on the serializers it is inside.
+/// tell: `RACOnceFlag.runnerWaits` on the once flags it runs,
+/// `ownerWaitsLong` and `ownerWaits` on the serializers it is inside, and
+/// `RACDeliveryQueueMarks.drainWaits` on the delivery queues whose drain it runs
+/// (a sender at a full queue waits for that drain).
 ///
 /// Why: such waits can form a cycle (this thread waits for B's disposal,
 /// and B, inside a serializer this thread owns, waits until its operation
@@ -22,7 +24,7 @@ internal enum RACWaitMarks {
     /// Whether this thread holds anything another thread could wait for.
     @inlinable
     internal static var holdsAny: Bool {
-        racs_runs_a_once_flag() || racs_owns_a_serializer()
+        racs_runs_a_once_flag() || racs_owns_a_serializer() || racs_drains_a_queue()
     }
 
     /// Marks what this thread holds. Returns false, having marked nothing,
@@ -34,12 +36,18 @@ internal enum RACWaitMarks {
             racs_unmark_running_once_flags(RACOnceFlag.runnerWaits)
             return false
         }
+        guard racs_mark_draining_queues(RACDeliveryQueueMarks.drainWaits) else {
+            racs_unmark_owned_serializers(RACSerializerLimits.ownerWaitsLong | RACSerializerLimits.ownerWaits)
+            racs_unmark_running_once_flags(RACOnceFlag.runnerWaits)
+            return false
+        }
         return true
     }
 
     /// Clears what `mark()` set.
     @usableFromInline
     internal static func unmark() {
+        racs_unmark_draining_queues(RACDeliveryQueueMarks.drainWaits)
         racs_unmark_owned_serializers(RACSerializerLimits.ownerWaitsLong | RACSerializerLimits.ownerWaits)
         racs_unmark_running_once_flags(RACOnceFlag.runnerWaits)
     }

@@ -10,18 +10,65 @@ extension RACSignal {
     ///
     /// Values the signal sends faster than the loop takes them wait in the
     /// sequence's buffer, without limit: a signal is pushed, and the sender
-    /// is never held up. Bound a fast producer before iterating, with
-    /// `throttle(_:)`, `sample(_:)` or `take(_:)`. The sequence is an
-    /// `AsyncThrowingStream`, which delivers to one iterator.
+    /// is never held up. For a bound, use `values(bufferingPolicy:)`
+    /// (`.bounded(n)`: senders wait; `.bufferingNewest(n)`,
+    /// `.bufferingOldest(n)`: values are dropped), or bound a fast
+    /// producer before iterating, with `throttle(_:)`, `sample(_:)` or
+    /// `take(_:)`. The sequence is an `AsyncThrowingStream`, which
+    /// delivers to one iterator.
     public var values: AsyncThrowingStream<Value, any Error> {
-        AsyncThrowingStream { continuation in
+        stream(.unbounded, bound: nil)
+    }
+
+    /// The receiver's values as an `AsyncSequence`, as `values` gives them,
+    /// kept as `bufferingPolicy` says while the loop is slower than the
+    /// signal: `.bounded(n)` keeps every value, at most `n` waiting, and
+    /// makes the thread that sends the next one wait its turn (on the
+    /// thread that delivers it, as at a subject's bound: it spins, then
+    /// sleeps, until the loop has taken half of them, and stops waiting,
+    /// its value queued in order, only if the loop takes nothing for a
+    /// second); `.bufferingNewest(n)` and `.bufferingOldest(n)` drop values
+    /// past `n`, as `AsyncThrowingStream` does. Subscription, cancellation
+    /// and disposal as `values`; when the loop ends, a waiting sender goes
+    /// on at once. A sender inside a task never waits (it could hold the
+    /// thread the loop needs): values sent from tasks go past the bound.
+    public func values(bufferingPolicy: RACValuesBufferingPolicy) -> RACSignalValues<Value> {
+        var bound: RACValuesBound?
+        let policy: AsyncThrowingStream<Value, any Error>.Continuation.BufferingPolicy
+        switch bufferingPolicy {
+        case .unbounded:
+            policy = .unbounded
+        case .bounded(let limit):
+            guard limit >= 1 else { racMisuse("values(bufferingPolicy: .bounded(\(limit))): the limit must be at least 1") }
+            policy = .unbounded
+            bound = RACValuesBound(limit: limit)
+        case .bufferingNewest(let limit):
+            guard limit >= 1 else { racMisuse("values(bufferingPolicy: .bufferingNewest(\(limit))): the limit must be at least 1") }
+            policy = .bufferingNewest(limit)
+        case .bufferingOldest(let limit):
+            guard limit >= 1 else { racMisuse("values(bufferingPolicy: .bufferingOldest(\(limit))): the limit must be at least 1") }
+            policy = .bufferingOldest(limit)
+        }
+        return RACSignalValues(stream: stream(policy, bound: bound), bound: bound)
+    }
+
+    /// The stream of `values`: each value yielded (and, with a bound,
+    /// counted in); the subscription disposed, and the bound closed, when
+    /// the loop ends.
+    private func stream(_ policy: AsyncThrowingStream<Value, any Error>.Continuation.BufferingPolicy,
+                        bound: RACValuesBound?) -> AsyncThrowingStream<Value, any Error> {
+        AsyncThrowingStream(bufferingPolicy: policy) { continuation in
             let subscription = subscribeNext({ value in
                 // From the delivering thread to the iterating task, unchecked,
                 // as in `RACAsyncWait.finish`.
                 nonisolated(unsafe) let value = value
                 continuation.yield(value)
+                bound?.sent()
             }, error: { continuation.finish(throwing: $0) }, completed: { continuation.finish() })
-            continuation.onTermination = { _ in subscription.dispose() }
+            continuation.onTermination = { _ in
+                bound?.close()
+                subscription.dispose()
+            }
         }
     }
 

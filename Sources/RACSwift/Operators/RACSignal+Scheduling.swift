@@ -3,64 +3,66 @@ extension RACSignal {
     /// `scheduler`, in the order the receiver sent them: RAC 2.5's
     /// `-deliverOn:`.
     ///
-    /// Each event is scheduled on its own, as soon as it arrives, so on a
-    /// serial scheduler (every scheduler RACSwift makes: the main thread
-    /// scheduler, `scheduler(priority:name:)`, a test scheduler) the events
-    /// keep their order and never overlap. Subscription and disposal stay on
-    /// the calling thread; use `subscribeOn(_:)` to move those.
+    /// The events wait in one queue per subscription, and one block
+    /// scheduled per burst delivers them (RAC schedules a block per event;
+    /// the order and the thread are the same): on a serial scheduler (every
+    /// scheduler RACSwift makes: the main thread scheduler,
+    /// `scheduler(priority:name:)`, a test scheduler) the events keep their
+    /// order and never overlap, and other blocks on it run between bursts
+    /// of at most 256 events. Subscription and disposal stay on the calling
+    /// thread; use `subscribeOn(_:)` to move those.
     ///
-    /// Disposing the subscription drops the events still waiting on the
-    /// scheduler and releases the subscriber at once, without waiting for
-    /// them to come due.
+    /// The queue is bounded on RACSwift's queue schedulers (the main
+    /// thread scheduler, `scheduler(priority:name:)`, `RACQueueScheduler`,
+    /// `RACTargetQueueScheduler`): when 64 events wait, the thread sending
+    /// the next one waits its turn (as a sender waits at a subject's bound,
+    /// docs/Concurrency.md point 9) until the scheduler has delivered enough
+    /// of them, nothing lost or reordered. It does not wait where that could
+    /// never end (a send from the scheduler's own blocks, from the main
+    /// thread into the main thread scheduler, …: see "What each operator
+    /// keeps" in docs/Concurrency.md); there, and on other schedulers, the
+    /// queue grows.
+    ///
+    /// Disposing the subscription releases the subscriber at once; the
+    /// events still queued are dropped when the scheduled block runs.
+    @inlinable
     public func deliverOn(_ scheduler: RACScheduler) -> RACSignal<Value> {
         lift("[\(self.name)] -deliverOn: \(scheduler)") { downstream in
-            let target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
-            return RACForwardingSink(downstream, onNext: { value, _ in
-                scheduler.schedule(racSendable { target.withTarget { $0.sendNext(value) } })
-            }, onError: { error, _ in
-                scheduler.schedule { target.withTarget { $0.sendError(error) } }
-            }, onCompleted: { _ in
-                scheduler.schedule { target.withTarget { $0.sendCompleted() } }
-            })
+            Self.deliveringSink(downstream, on: scheduler, inlineOnMainThread: false)
         }
     }
 
     /// Sends each of the receiver's events on the main thread, in order:
     /// RAC 2.5's `-deliverOnMainThread`. An event sent on the main thread
     /// while no earlier one is waiting or being delivered goes on at once,
-    /// without a trip through the main queue; any other is queued on
-    /// `RACScheduler.mainThreadScheduler` behind the ones before it.
-    ///
-    /// One atomic counter per subscription, as RAC's `queueLength`:
-    /// incremented for each event before the choice, decremented once the
-    /// event has been delivered, so an event goes on at once only when it is
-    /// the only one in flight.
+    /// without a trip through the main queue (and so do the events its
+    /// subscriber sends back meanwhile); any other is queued on
+    /// `RACScheduler.mainThreadScheduler` behind the ones before it, in the
+    /// bounded queue `deliverOn(_:)` uses: a thread other than the main
+    /// one waits its turn when 64 events wait there (not before the main
+    /// queue has run once, so that a program that never runs it does not
+    /// stall); the main thread never waits for itself.
+    @inlinable
     public func deliverOnMainThread() -> RACSignal<Value> {
         lift("[\(self.name)] -deliverOnMainThread") { downstream in
-            let main = RACScheduler.mainThreadScheduler
-            let target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
-            let inFlight = RACAtomicCell()
-            func perform(_ send: @escaping (RACSubscriptionSink<Value>) -> Void) {
-                // Acquire-release: the count orders the deliveries it lets
-                // run at once after the queued ones before them.
-                if inFlight.word().fetchAdd(1, .acq_rel) == 0 && RACCurrentScheduler.isMainThread {
-                    target.withTarget(send)
-                    _ = inFlight.word().fetchSub(1, .acq_rel)
-                } else {
-                    main.schedule(racSendable {
-                        target.withTarget(send)
-                        _ = inFlight.word().fetchSub(1, .acq_rel)
-                    })
-                }
-            }
-            return RACForwardingSink(downstream, onNext: { value, _ in
-                perform { $0.sendNext(value) }
-            }, onError: { error, _ in
-                perform { $0.sendError(error) }
-            }, onCompleted: { _ in
-                perform { $0.sendCompleted() }
-            })
+            Self.deliveringSink(downstream, on: RACScheduler.mainThreadScheduler, inlineOnMainThread: true)
         }
+    }
+
+    /// The sink of `deliverOn(_:)` and `deliverOnMainThread()`: every
+    /// event goes into the subscription's `RACDeliveryQueue`. Inlinable,
+    /// so that the queue's hot paths are specialized for `Value`.
+    @inlinable
+    internal static func deliveringSink(_ downstream: RACSubscriptionSink<Value>, on scheduler: RACScheduler,
+                                        inlineOnMainThread: Bool) -> RACSubscriptionSink<Value> {
+        let queue = RACDeliveryQueue(delivering: downstream, on: scheduler, inlineOnMainThread: inlineOnMainThread)
+        return RACForwardingSink(downstream, onNext: { value, _ in
+            queue.send(.next(value))
+        }, onError: { error, _ in
+            queue.send(.error(error))
+        }, onCompleted: { _ in
+            queue.send(.completed)
+        })
     }
 
     /// Subscribes to the receiver from a block scheduled on `scheduler`:
@@ -119,6 +121,12 @@ internal struct RACScheduledTarget<Target: RACDisposable>: Sendable {
     @usableFromInline
     internal func hold(_ target: Target?) {
         _ = holder.swapIn(target)
+    }
+
+    /// The target, unless the subscription has ended.
+    @usableFromInline
+    internal var current: Target? {
+        holder.disposable.map { unsafeDowncast($0, to: Target.self) }
     }
 
     /// Runs `body` with the target, unless the subscription has ended.

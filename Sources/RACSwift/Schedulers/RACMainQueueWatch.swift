@@ -27,6 +27,13 @@ internal enum RACMainQueueWatch {
         start()
     }
 
+    /// Whether the canary has run: something runs the main queue. False
+    /// before the first use, and until the main queue has run once since.
+    internal static var mainQueueRuns: Bool {
+        // Acquire: pairs with the canary's release.
+        state.word(1).load(.acquire) != 0
+    }
+
     private static func start() {
         guard state.word(0).exchange(1, .relaxed) == 0 else { return }
         // Release / acquire: the canary's store is read on another thread

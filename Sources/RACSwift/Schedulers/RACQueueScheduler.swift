@@ -32,7 +32,7 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     /// Whether `queue` is the main queue (`DispatchQueue.main` is not one
     /// object to compare with on every platform, so the main queue's
     /// scheduler says so when it is made).
-    private let isMainQueue: Bool
+    internal let isMainQueue: Bool
 
     /// A scheduler running directly on `queue`, which must be serial.
     internal init(queue: DispatchQueue, name: String, isMainQueue: Bool = false) {
@@ -50,6 +50,28 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
             self.performAsCurrentScheduler(block)
         }
         return disposable
+    }
+
+    /// A Dispatch source on the queue that runs `handler` once for any
+    /// number of `signal(_:)` calls made before it starts: the way a
+    /// `RACDeliveryQueue` schedules its drain, one run per burst, with no
+    /// block, disposable or closure made per run (a Dispatch work item
+    /// cannot be submitted again while pending). The handler makes the
+    /// scheduler current itself. Cancel the source to let go of it.
+    @usableFromInline
+    internal func makeBurstSource(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceUserDataAdd {
+        let source = DispatchSource.makeUserDataAddSource(queue: queue)
+        source.setEventHandler(handler: handler)
+        source.resume()
+        return source
+    }
+
+    /// Has `source`'s handler run on the queue, as `schedule(_:)` would run
+    /// a block.
+    @usableFromInline
+    internal func signal(_ source: DispatchSourceUserDataAdd) {
+        noteForBlockingRead()
+        source.add(data: 1)
     }
 
     @discardableResult
