@@ -229,6 +229,9 @@ final class Listener {
     let script: Script
     private(set) var values: [Int] = []
     private(set) var completions = 0
+    /// How many values it had heard at each completion (an end comes
+    /// after every value: `[values.count]`).
+    private(set) var completedAfter: [Int] = []
     private(set) var overlaps = 0
     /// Deliveries run by each thread, for the work-per-call bound.
     private(set) var deliveredBy: [Int: Int] = [:]
@@ -251,6 +254,7 @@ final class Listener {
 
     func complete() {
         completions += 1
+        completedAfter.append(values.count)
     }
 
     func subscribe(to signal: RACSignal<Int>, then extra: @escaping (Int) -> Void = { _ in }) -> RACDisposable {

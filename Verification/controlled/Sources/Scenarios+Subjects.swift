@@ -51,6 +51,42 @@ let subjectScenarios: [Scenario] = [
             script.expect(outer.overlaps == 0 && inner.overlaps == 0, "two deliveries overlapped")
         }
     },
+    Scenario(name: "subscribe-inside-block-pending-end",
+             checks: "2 one order for all: a subscribe from inside a delivery, with a sendCompleted pushed and not "
+                 + "yet counted in (F2), hears the end of the others' order; 11 every value sent after it",
+             small: true) { script in
+        // A replay subject, as subject.pml -DREPLAY -DCOMPLETE found it: B's
+        // replay of 1 shows where its end stands in A's order. Before the
+        // fix, S1's leave() could leave S2's end on the queue, and S1's
+        // sendNext(2) deliver before it: A heard 1, 2, end; B 1, end.
+        let subject = script.replaySubject("S", capacity: 2)
+        let sends = Sends(script)
+        let first = Listener(script), second = Listener(script)
+        var subscribeReturned = 0
+        _ = first.subscribe(to: subject) { _ in
+            guard subscribeReturned == 0 else { return }
+            _ = second.subscribe(to: subject)
+            subscribeReturned = script.stamp()
+        }
+        script.thread("S1") { sends.send(1, into: subject); sends.send(2, into: subject) }
+        script.thread("S2") { subject.sendCompleted() }
+        script.atEnd {
+            script.expect([[], [1], [1, 2]].contains(first.values), "A heard \(first.values), not a prefix of 1, 2")
+            let subscribed = subscribeReturned > 0 ? [("A", first), ("B", second)] : [("A", first)]
+            for (name, listener) in subscribed {
+                script.expect(listener.completedAfter == [listener.values.count],
+                              "\(name) heard \(listener.values) and completions after \(listener.completedAfter) "
+                                  + "of them, not one end after them all")
+                script.expect(listener.overlaps == 0, "two deliveries overlapped")
+            }
+            guard subscribeReturned > 0 else { return }
+            script.expect(first.values.reversed().starts(with: second.values.reversed()),
+                          "two orders: A heard \(first.values), end; B heard \(second.values), end")
+            for (value, called) in sends.called where called > subscribeReturned && first.values.contains(value) {
+                script.expect(second.values.contains(value), "B missed \(value), sent after it subscribed and heard by A")
+            }
+        }
+    },
     Scenario(name: "dispose-racing-send",
              checks: "7 nothing sent after dispose() returned is heard, 11 a subscription hears what is sent while it lasts",
              small: true) { script in
