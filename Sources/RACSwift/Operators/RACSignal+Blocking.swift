@@ -125,12 +125,18 @@ extension RACSignal {
         // Set on the main thread (delivered through the main thread
         // scheduler) and read there; the box's lock keeps that honest.
         let arrived = RACEventBox<Value>()
-        // Through the main queue, as RAC's `deliverOn:mainThreadScheduler`:
-        // what was queued there before the event (a command's `executing`
-        // update, queued by its own completion handler, which RAC subscribes
-        // first) runs before the wait sees the event.
-        let subscription = materialize().take(1).deliverOn(RACScheduler.mainThreadScheduler)
-            .subscribeNext { arrived.set($0) }
+        // Through the main thread scheduler, one scheduled block for the
+        // event, as RAC's `deliverOn:mainThreadScheduler` schedules it: what
+        // was scheduled there before the event (a command's `executing`
+        // update, scheduled by its own completion handler, which RAC
+        // subscribes first) runs before the wait sees the event. Not
+        // `deliverOn`, whose queue delivers a burst in one block and may so
+        // run the event ahead of blocks scheduled between its events.
+        let subscription = materialize().take(1).subscribeNext { event in
+            // The event goes from the sending thread to the main one, as
+            // docs/Concurrency.md ("Values between threads") says.
+            RACScheduler.mainThreadScheduler.schedule(racSendable { arrived.set(event) })
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while arrived.get() == nil && Date() < deadline {
             _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.01)))

@@ -88,9 +88,9 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     @usableFromInline internal let target: RACScheduledTarget<RACSubscriptionSink<Value>>
     @usableFromInline internal let scheduler: RACScheduler
     /// `scheduler`, when it is a `RACQueueScheduler` of RACSwift's own (not
-    /// a subclass, which may schedule differently): the drain then runs
-    /// from a Dispatch source on its queue, signalled once per burst, and
-    /// senders wait at the bound.
+    /// a subclass, which may schedule differently): senders wait at the
+    /// bound, and the drain runs from a Dispatch source on its queue,
+    /// signalled once per burst (but for the main queue: see `init`).
     @usableFromInline internal let queueScheduler: RACQueueScheduler?
     /// Whether a burst that starts on the main thread is delivered at once,
     /// on it (`deliverOnMainThread()`).
@@ -142,7 +142,16 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         let kind = ObjectIdentifier(type(of: scheduler))
         if kind == ObjectIdentifier(RACQueueScheduler.self) || kind == ObjectIdentifier(RACTargetQueueScheduler.self) {
             queueScheduler = unsafeDowncast(scheduler, to: RACQueueScheduler.self)
-            burst = queueScheduler!.makeBurstSource { [unowned(unsafe) self] in self.runSubmitted() }
+            // Not on the main queue: there (on Linux, where the run loop
+            // drains it) a source is serviced ahead of blocks queued before
+            // it was signalled, so events would overtake the main thread
+            // scheduler's own blocks (`DeliverOnOrderTests`; 200 of 200
+            // rounds). The drain is then a scheduled block per burst, which
+            // keeps its place among them as RAC's blocks do, at one
+            // allocation per burst.
+            if !queueScheduler!.isMainQueue {
+                burst = queueScheduler!.makeBurstSource { [unowned(unsafe) self] in self.runSubmitted() }
+            }
         } else {
             queueScheduler = nil
         }

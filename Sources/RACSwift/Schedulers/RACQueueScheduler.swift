@@ -32,7 +32,7 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     /// Whether `queue` is the main queue (`DispatchQueue.main` is not one
     /// object to compare with on every platform, so the main queue's
     /// scheduler says so when it is made).
-    internal let isMainQueue: Bool
+    @usableFromInline internal let isMainQueue: Bool
 
     /// A scheduler running directly on `queue`, which must be serial.
     internal init(queue: DispatchQueue, name: String, isMainQueue: Bool = false) {
