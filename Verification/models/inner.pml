@@ -16,7 +16,8 @@
  * C and D choose nondeterministically whether they act, so one run covers
  * an inner that completes or not, in a group that is disposed or not.
  *
- * The group is abstracted as a linearizable set with RACCompoundDisposable's
+ * By default the group is abstracted as a linearizable set with
+ * RACCompoundDisposable's
  * add/remove/dispose semantics: each call reads `isDisposed` (one step) and
  * then, unless that answered for it, its change is applied in one later
  * step (insert: stores the child, or disposes it if disposeChildren came
@@ -28,6 +29,8 @@
  * return, which gives the same orders. (F1, an add applied after it
  * returned, does not change what this protocol decides: the entry is
  * stored or disposed either way, before any removal of it is applied.)
+ * With -DREAL_COMPOUND the group is compound.pml's model instead (over the
+ * serializer model): the same properties, under the real hand-over orders.
  *
  * Properties:
  *   - the entry is taken out exactly once when the inner completed after
@@ -49,6 +52,8 @@
  * 3 the completion finds inGroup (it takes the entry out).
  */
 
+/* (With REAL_COMPOUND the serializer model's probes share the numbers:
+   the probes are for the default configuration.) */
 #ifndef PROBE
 #define PROBE 0
 #endif
@@ -63,20 +68,40 @@ byte registration = SUBSCRIBING;
 bit entry;                  /* RACInnerSink.entry: the subscription, or nil */
 bit sinkEnded;              /* RACSubscriptionSink.markEnded(): the sink's end mark */
 
+#ifdef REAL_COMPOUND
+/* The group: compound.pml's RACCompoundDisposable; the inner subscription
+   is its child 1 (C1), and disposing it stops the sink. Threads S, C, D are
+   0, 1, 2; S's add is its node 0, its remove node 3, C's remove node 1,
+   D's disposeAll node 2. */
+#define NTHREADS 3
+#define childDisposedHook(c) sinkEnded = 1
+#define COMPOUND_LIBRARY
+#include "compound.pml"
+#define GROUP_DISPOSED (disposal & 1)
+#define GROUP_HOLDS_ENTRY (held & C1)
+#define GROUP_DISPOSALS childDisposed[1]
+#define LOCALS COMPOUND_LOCALS
+#else
 /* The group: RACCompoundDisposable, abstracted (see above) */
 bit isDisposed;             /* the disposal's once flag claimed (isDisposed) */
 bit childrenGone;           /* disposeChildren applied: children disposedInside */
 bit held;                   /* the inner subscription is among the children */
+byte groupDisposals;        /* ghost: the group disposed the subscription */
+byte done;
+#define GROUP_DISPOSED isDisposed
+#define GROUP_HOLDS_ENTRY held
+#define GROUP_DISPOSALS groupDisposals
+#define LOCALS bit unusedLocal
+#endif
 
 /* ghosts */
 bit subscribed;             /* inner.subscribe(sink:) was called: the inner runs */
 bit completed;              /* receiveCompleted ran */
 bit addCalled;              /* register called group.add(subscription) */
 byte removals;              /* calls of group.remove with the subscription */
-byte groupDisposals;        /* the group disposed the subscription */
 bit subscriberOwnsEntry;    /* S may write `entry` (until it publishes inGroup) */
-byte done;
 
+#ifndef REAL_COMPOUND
 /* The subscription's dispose(), when the group disposes it: stops the sink
    (its end mark; a completion after it is not delivered). */
 inline groupDisposesSubscription() {
@@ -87,8 +112,8 @@ inline groupDisposesSubscription() {
 
 /* RACCompoundDisposable.add(_:): disposed already: dispose at once; else
    insertThroughSerializer, applied as insert(_:): holdsChildFromNow, or
-   dispose it if disposeChildren came first. */
-inline groupAdd() {
+   dispose it if disposeChildren came first. `node`: unused here. */
+inline groupAdd(node) {
     addCalled = 1;
     if
     :: isDisposed -> atomic { groupDisposesSubscription(); probe(2) }  /* M54 */
@@ -104,7 +129,7 @@ inline groupAdd() {
 
 /* RACCompoundDisposable.remove(_:): `guard !isDisposed`, then erase(_:).
    `e`: the entry it is called with (the subscription, or nil). */
-inline groupRemove(e) {
+inline groupRemove(e, node) {
     assert(e == 1);         /* remove(nil) is ignored: the entry would stay */
     removals++;
     assert(removals == 1);  /* never taken out twice */
@@ -114,8 +139,37 @@ inline groupRemove(e) {
     fi
 }
 
+/* The group's dispose(): claim the once flag (isDisposed from here), then
+   disposeChildren applied (RACCompoundDisposable.dispose(endedBy:)). */
+inline groupDispose(node) {
+    isDisposed = 1;
+    atomic {
+        childrenGone = 1;
+        if :: held -> held = 0; groupDisposesSubscription() :: else fi
+    }
+}
+#else
+/* compound.pml's add(_:), remove(_:), dispose(), on the thread's node */
+inline groupAdd(node) {
+    addCalled = 1;
+    add(1, node)
+}
+
+inline groupRemove(e, node) {
+    assert(e == 1);
+    removals++;
+    assert(removals == 1);
+    remove(1, node)
+}
+
+inline groupDispose(node) {
+    dispose(false, node)
+}
+#endif
+
 /* S: RACInnerSink.subscribe(_:passingTo:in:onCompleted:) and register(_:) */
-proctype subscriber() {
+proctype subscriber(byte me) {
+    LOCALS;
     bit swapped;
     /* inner.subscribe(sink:): the inner runs from here; it may complete
        inside (C's steps, on this thread) or later on another thread */
@@ -129,7 +183,7 @@ proctype subscriber() {
     assert(subscriberOwnsEntry);
     entry = 1;
     /* group.add(subscription) */
-    groupAdd();
+    groupAdd(me);
     /* compareExchange(subscribing -> inGroup, .acq_rel, .acquire) */
     atomic {
         if
@@ -140,7 +194,7 @@ proctype subscriber() {
     }
     /* failed: the completion came meanwhile and left the entry to us */
     if
-    :: !swapped -> probe(1); groupRemove(1)  /* M51 */
+    :: !swapped -> probe(1); groupRemove(1, me + 3)  /* M51 */
     :: else
     fi;
 out:
@@ -150,21 +204,22 @@ out:
 
 /* C: the inner's completion: deliverCompleted (terminate: the sink's end
    mark, then disposeSubscription) -> RACInnerSink.receiveCompleted */
-proctype completer() {
-    byte seen;
+proctype completer(byte me) {
+    LOCALS;
+    byte seenWord;
     if
     :: (subscribed) ->
        /* terminate(): markEnded() wins over a disposal or not at all */
        if
        :: atomic { !sinkEnded -> sinkEnded = 1 } ->
           /* registration.exchange(ended, .acq_rel) */
-          atomic { seen = registration; registration = ENDED; completed = 1 }  /* M52 */
+          atomic { seenWord = registration; registration = ENDED; completed = 1 }  /* M52 */
           if
-          :: seen == IN_GROUP ->                /* M53 */
+          :: seenWord == IN_GROUP ->                /* M53 */
              /* group.remove(entry); entry = nil */
              probe(3);
              assert(!subscriberOwnsEntry);
-             groupRemove(entry);
+             groupRemove(entry, me);
              entry = 0
           :: else
           fi
@@ -176,36 +231,37 @@ proctype completer() {
     done++
 }
 
-/* D: the group's dispose(): claim the once flag (isDisposed from here),
-   then disposeChildren applied (RACCompoundDisposable.dispose(endedBy:)). */
-proctype disposer() {
+/* D: the group's dispose() */
+proctype disposer(byte me) {
+    LOCALS;
     if
-    :: true ->
-       isDisposed = 1;
-       atomic {
-           childrenGone = 1;
-           if :: held -> held = 0; groupDisposesSubscription() :: else fi
-       }
+    :: true -> groupDispose(me)
     :: true                                 /* the group is not disposed */
     fi;
     done++
 }
 
 init {
-    atomic { run subscriber(); run completer(); run disposer() }
+    atomic { run subscriber(0); run completer(1); run disposer(2) }
     (done == 3);
     d_step {
         /* no leak: an inner that completed has no entry in the group */
-        assert(!(completed && held));
+        assert(!(completed && GROUP_HOLDS_ENTRY));
         /* taken out exactly once if it completed after its entry was
            added; never otherwise */
         assert(removals == (completed && addCalled -> 1 : 0));
         assert(removals <= 1);
         /* a running inner is in the group, unless the group is disposed */
-        assert(completed || isDisposed || held);
+        assert(completed || GROUP_DISPOSED || GROUP_HOLDS_ENTRY);
         /* the disposal disposes a running inner, exactly once */
-        assert(!isDisposed || completed || groupDisposals == 1);
-        assert(isDisposed || groupDisposals == 0);
-        assert(groupDisposals <= 1)
+        assert(!GROUP_DISPOSED || completed || GROUP_DISPOSALS == 1);
+        assert(GROUP_DISPOSED || GROUP_DISPOSALS == 0);
+        assert(GROUP_DISPOSALS <= 1)
+#ifdef REAL_COMPOUND
+        ;
+        /* the serializer idle, a disposal complete */
+        assert(count == 0 && top == NIL && qhead == NIL);
+        assert(!GROUP_DISPOSED || disposal == DONE && held == 0)
+#endif
     }
 }
