@@ -17,9 +17,9 @@
  * an inner that completes or not, in a group that is disposed or not.
  *
  * By default the group is abstracted as a linearizable set with
- * RACCompoundDisposable's
- * add/remove/dispose semantics: each call reads `isDisposed` (one step) and
- * then, unless that answered for it, its change is applied in one later
+ * RACCompoundDisposable's add/remove/dispose semantics: each call reads
+ * `isDisposed` (one step) and then, unless that answered for it, its
+ * change is applied in one later
  * step (insert: stores the child, or disposes it if disposeChildren came
  * first; erase; disposeChildren: disposes and drops what is held). The
  * serializer applies the changes in the order they were handed over, each
