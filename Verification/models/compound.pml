@@ -23,10 +23,12 @@
  * Mutation sites carry a comment "Mk" (Verification/mutate edits them).
  */
 
+#ifndef NTHREADS
 #if defined(EMPTY) || defined(TERMINAL) || defined(DEINIT)
 #define NTHREADS 3
 #else
 #define NTHREADS 4
+#endif
 #endif
 #define OPS 2                               /* a call, and a deinit's dispose() after it */
 #define nodeThread(n) ((n) % NTHREADS)      /* thread t's k-th operation is node t + k * NTHREADS */
@@ -70,10 +72,16 @@ bit  addReturned[3];        /* ghost: add(c) returned */
 bit  removeBegun[3];        /* ghost: remove(c) was called */
 byte done;
 
+/* What a child's dispose() does besides (inner.pml: stops the sink). */
+#ifndef childDisposedHook
+#define childDisposedHook(c) skip
+#endif
+
 inline disposeChild(c) {
     /* a child's dispose(): counted, and it must come once */
     childDisposed[c]++;
-    assert(childDisposed[c] == 1)
+    assert(childDisposed[c] == 1);
+    childDisposedHook(c)
 }
 
 /* holdsChildFromNow() (RACCompoundDisposable.swift): inside the serializer,
@@ -203,13 +211,14 @@ inline dispose(endedBy, node) {
 }
 
 /* add(_:) (RACCompoundDisposable.swift): disposed already, dispose the
-   child at once; else through the serializer (insertThroughSerializer). */
-inline add(c) {
+   child at once; else through the serializer (insertThroughSerializer).
+   `node`: the calling thread's node for this call. */
+inline add(c, node) {
     if
     :: disposal & 1 -> atomic { disposeChild(c) }
     :: else ->
-       d_step { opKind[me] = OP_ADD; opChild[me] = c }
-       perform(me, ua, inside, holds, mustc)   /* node: thread me's first */
+       d_step { opKind[node] = OP_ADD; opChild[node] = c }
+       perform(node, ua, inside, holds, mustc)
     fi;
     /* Which adds a later dispose() must find disposed: one that returned
        before the disposal began. (STRICT_ADD: every add that returned. It
@@ -224,13 +233,13 @@ inline add(c) {
 
 /* remove(_:) (RACCompoundDisposable.swift): not disposed: through the
    serializer. */
-inline remove(c) {
+inline remove(c, node) {
     removeBegun[c] = 1;
     if
     :: disposal & 1                         /* guard !isDisposed */
     :: else ->
-       d_step { opKind[me] = OP_REMOVE; opChild[me] = c }
-       perform(me, ua, inside, holds, mustc)
+       d_step { opKind[node] = OP_REMOVE; opChild[node] = c }
+       perform(node, ua, inside, holds, mustc)
     fi
 }
 
@@ -252,23 +261,26 @@ inline deinitHook() {
     bit ua, mustc, inside, holds, claimed, nothing, okc; \
     byte mustDispose, seenFlag
 
+#ifndef COMPOUND_LIBRARY
+/* ---- The harness, unless COMPOUND_LIBRARY (inner.pml includes the
+   compound as a library and brings its own threads). ---- */
 proctype adder(byte me) {
     COMPOUND_LOCALS;
-    add(1);
+    add(1, me);   /* node: thread me's first */
     deinitHook();
     done++
 }
 
 proctype adderThenDisposer(byte me) {
     COMPOUND_LOCALS;
-    add(1);
+    add(1, me);   /* node: thread me's first */
     dispose(false, me + NTHREADS);
     done++
 }
 
 proctype remover(byte me; byte c) {
     COMPOUND_LOCALS;
-    remove(c);
+    remove(c, me);
     deinitHook();
     done++
 }
@@ -310,3 +322,4 @@ init {
         assert(count == 0 && top == NIL && qhead == NIL)
     }
 }
+#endif
