@@ -64,6 +64,7 @@ byte disposal;
 #define OP_ADD 0
 #define OP_REMOVE 1
 #define OP_DISPOSE_ALL 2
+#define OP_BARRIER 3
 byte opKind[NODES];
 byte opChild[NODES];        /* the child an add or remove carries */
 
@@ -129,6 +130,9 @@ inline apply_op(n) {
            held = 0;                        /* M21 */
            tmp = NIL
        }
+    :: opKind[n] == OP_BARRIER ->
+       /* .barrier: changes nothing */
+       skip
     fi
 }
 
@@ -195,6 +199,19 @@ inline dispose(endedBy, node) {
        awaitDisposal()
     :: else                                 /* done already */
     fi;
+    /* awaitChangesHandedOverBefore(), for a call that did not run the
+       disposal: unless the serializer is idle (acquire load), a no-op
+       operation, waited for until applied, after every change handed over
+       before this call (an add that returned before it may have been
+       handed over after the disposal's own operation: F1). Modelled as a
+       wait that completes: its give-up on a stuck owner is the serializer
+       model's to check. */
+    if
+    :: !claimed && count != 0 ->            /* M24 */
+       d_step { opKind[node] = OP_BARRIER; ua = true; mustc = true; holds = false }
+       perform(node, ua, inside, holds, mustc)
+    :: else
+    fi;
     /* Complete disposal (docs/Concurrency.md point 13): for every call */
     d_step {
         assert(primaryDisposed == 1);
@@ -215,20 +232,17 @@ inline dispose(endedBy, node) {
    `node`: the calling thread's node for this call. */
 inline add(c, node) {
     if
-    :: disposal & 1 -> atomic { disposeChild(c) }
+    :: disposal & 1 ->
+       /* (ghost: the node is not handed over; the thread's next one follows) */
+       atomic { disposeChild(c); lastApplied[nodeThread(node)]++ }
     :: else ->
        d_step { opKind[node] = OP_ADD; opChild[node] = c }
        perform(node, ua, inside, holds, mustc)
     fi;
-    /* Which adds a later dispose() must find disposed: one that returned
-       before the disposal began. (STRICT_ADD: every add that returned. It
-       fails: an add handed over after the disposal began returns before
-       the owner disposes its child, see docs/Verification.md, F1.) */
-#ifdef STRICT_ADD
+    /* A later dispose() must find its child disposed: every add that
+       returned (point 13), also one handed over after the disposal began
+       (docs/Verification.md, F1). */
     addReturned[c] = 1
-#else
-    atomic { if :: disposal == 0 -> addReturned[c] = 1 :: else fi }
-#endif
 }
 
 /* remove(_:) (RACCompoundDisposable.swift): not disposed: through the
@@ -236,7 +250,8 @@ inline add(c, node) {
 inline remove(c, node) {
     removeBegun[c] = 1;
     if
-    :: disposal & 1                         /* guard !isDisposed */
+    :: disposal & 1 ->                      /* guard !isDisposed */
+       lastApplied[nodeThread(node)]++      /* (ghost, as in add) */
     :: else ->
        d_step { opKind[node] = OP_REMOVE; opChild[node] = c }
        perform(node, ua, inside, holds, mustc)

@@ -37,6 +37,9 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
         case remove(RACDisposable)
         case upstreamSink(RACDisposable)
         case disposeAll
+        /// Changes nothing: what a later `dispose()` waits for, to know that
+        /// every change handed over before it was applied.
+        case barrier
     }
 
     /// The sinks among the children: `primary`, a subscription's own sink,
@@ -171,14 +174,16 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     internal final func dispose(endedBy sink: RACDisposable?) {
         let seen = disposal.claim()
         guard seen == RACOnceFlag.claimed else {
-            // Another thread's token is odd; done and this thread's own
-            // disposal (a cleanup block disposing its subscription, or the
-            // primary sink ending it again) return at once.
+            // This thread's own disposal (a cleanup block disposing its
+            // subscription, or the primary sink ending it again) returns at
+            // once; another thread's (its token is odd) is waited for.
             // (RACS_ROUND2_BUGS, in the controlled build only, puts round
             // 2's bug back for the scheduler to find: as at 4d8b51f, a
             // second call returns at once.)
             #if !RACS_ROUND2_BUGS
-            if seen & 1 != 0 && seen != RACOnceFlag.done { awaitDisposal() }
+            guard seen != RACOnceFlag.mine else { return }
+            if seen != RACOnceFlag.done { awaitDisposal() }
+            awaitChangesHandedOverBefore()
             #endif
             return
         }
@@ -188,6 +193,21 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
         }
         didDispose()
         disposal.finish()
+    }
+
+    /// For a call that did not run the disposal: returns once every change
+    /// handed over before this call has been applied. An `add` that found
+    /// the compound not yet disposed, and returned before this call, may
+    /// have been handed over after the disposal's own operation: its child
+    /// is disposed only when the owner applies it, after `done` (found by
+    /// `compound.pml`, docs/Verification.md, F1). A no-op operation,
+    /// handed over and waited for as the disposal's own is, is applied
+    /// after it.
+    private func awaitChangesHandedOverBefore() {
+        // Acquire: idle means every change handed over before was applied,
+        // and this thread sees what applying it did.
+        guard !serializer.isIdle else { return }
+        serializer.perform(.barrier, untilApplied: true, now: {}) { apply($0) }
     }
 
     /// Waits for the disposal another thread has under way (see
@@ -305,6 +325,7 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
         case .remove(let disposable): erase(disposable)
         case .upstreamSink(let sink): storeUpstreamSink(sink)
         case .disposeAll: disposeChildren()
+        case .barrier: break
         }
     }
 
