@@ -46,6 +46,13 @@ final class Script {
         if !condition { failures.append(message()) }
     }
 
+    /// Records a failure found at a scheduling point, with the scheduler's
+    /// report now (the first such one), so that its trace ends here.
+    func failHere(_ message: String) {
+        failures.append(message)
+        if failureReport == nil { failureReport = scheduler.report(message) }
+    }
+
     /// Runs `body` once every thread has finished.
     func atEnd(_ body: @escaping () -> Void) {
         endChecks.append(body)
@@ -161,8 +168,7 @@ final class Script {
                 let failure = "\(count) operations wait in \(name) at step \(now), past the bound of \(bound) "
                     + "(backlog \(RACSerializerLimits.backlogLimit) + \(scheduler.workers.count) threads "
                     + "+ \(giveUps) give-ups)"
-                failures.append(failure)
-                failureReport = scheduler.report(failure)
+                failHere(failure)
             }
         }
         atEnd { [unowned self] in largestBacklog = max(largestBacklog, largest) }
