@@ -24,8 +24,10 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
     /// sleeps until a block comes (a spin would keep the virtual clock
     /// from moving, and the others' timed waits from ending).
     private let bell = RACAtomicCell()
-    /// The scenario's other threads that have finished.
-    private(set) var finished = 0
+    /// The scenario's other threads (`thread(_:_:)`), and how many have
+    /// finished.
+    private var others = 0
+    private var finished = 0
 
     init(_ script: Script) {
         self.script = script
@@ -39,10 +41,15 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
         return nil
     }
 
-    /// Called by each of the scenario's other threads as it ends.
-    func threadFinished() {
-        finished += 1
-        script.scheduler.wake(bell.word(0).address)
+    /// A thread of the scenario other than the drain's: the drain thread
+    /// ends once every such thread has, and no block is left.
+    func thread(_ name: String, _ body: @escaping () -> Void) {
+        others += 1
+        script.thread(name) { [self] in
+            body()
+            finished += 1
+            script.scheduler.wake(bell.word(0).address)
+        }
     }
 
     func deliveryQueueMade(storage: RACAtomicCell, gate: RACBacklogGate, marks: RACAtomicWord, spare: RACAtomicWord,
@@ -66,10 +73,10 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
             || state == RACHandOverState.waiting && queued > RACDeliveryQueue<Int>.resumeAt
     }
 
-    /// Spawns the drain thread: it runs the scheduled blocks, oldest first,
-    /// until the `others` threads spawned before it have finished and none
-    /// is left; idle, it sleeps until a block comes.
-    func spawnDrainThread(after others: Int) {
+    /// Spawns the drain thread, after the others: it runs the scheduled
+    /// blocks, oldest first, until the others have finished and none is
+    /// left; idle, it sleeps until a block comes.
+    func spawnDrainThread() {
         drainThread = script.scheduler.workers.count
         script.thread("drain") { [self] in
             while true {
@@ -116,6 +123,31 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
     }
 }
 
+/// What each delivery scenario starts from: a subject, `deliverOn` a
+/// drain scheduler, and a listener subscribed (by `subscribe`, plainly
+/// unless given) and watched (`DrainScheduler.watch`).
+struct Delivery {
+    let subject: RACSubject<Int>
+    let scheduler: DrainScheduler
+    let listener: Listener
+    let subscription: RACDisposable
+
+    init(_ script: Script, subscribe: (RACSignal<Int>, Listener) -> RACDisposable = { $1.subscribe(to: $0) }) {
+        subject = script.subject("S")
+        scheduler = DrainScheduler(script)
+        listener = Listener(script)
+        subscription = subscribe(subject.deliverOn(scheduler), listener)
+        scheduler.watch(listener)
+    }
+
+    /// Checks that the listener heard 1, 2, … in order, with no gap, and
+    /// at most `count` of them.
+    func expectPrefix(of count: Int, _ script: Script) {
+        let heard = listener.values
+        script.expect(heard == Array(Array(1...count).prefix(heard.count)), "heard \(heard), not a prefix of 1 to \(count)")
+    }
+}
+
 /// `deliverOn`'s bounded queue (issue 23) with its drain on a controlled
 /// thread. The bound is 2 here (the serializer's backlog, which the queue
 /// shares: a waiting sender resumes at 1, a chunk holds 4; in the
@@ -126,77 +158,62 @@ let deliveryScenarios: [Scenario] = [
              checks: "9 two senders past deliverOn's bound: at most the bound + 1 queued at every step; "
                  + "1, 2, 4 every value once, on the drain's thread, each sender's order",
              small: false, term: 64, backlog: 2) { script in
-        let subject = script.subject("S")
-        let scheduler = DrainScheduler(script)
-        let listener = Listener(script)
-        _ = listener.subscribe(to: subject.deliverOn(scheduler))
-        scheduler.watch(listener)
+        let delivery = Delivery(script)
         for sender in 0..<2 {
-            script.thread("sender \(sender)") {
-                for index in 1...4 { subject.sendNext(sender * 10 + index) }
-                scheduler.threadFinished()
+            delivery.scheduler.thread("sender \(sender)") {
+                for index in 1...4 { delivery.subject.sendNext(sender * 10 + index) }
             }
         }
-        scheduler.spawnDrainThread(after: 2)
+        delivery.scheduler.spawnDrainThread()
         script.atEnd {
-            script.expectEverySenderInOrder(listener, senders: 2, count: 4)
+            script.expectEverySenderInOrder(delivery.listener, senders: 2, count: 4)
         }
     },
     Scenario(name: "deliver-dispose-racing-drain",
              checks: "5 dispose() racing deliverOn's drain and a sender at the bound: nothing delivered after it "
                  + "returns; 9 the sender's wait ends, the queue empties (the drain drops what is left)",
              small: false, term: 64, backlog: 2) { script in
-        let subject = script.subject("S")
-        let scheduler = DrainScheduler(script)
-        let listener = Listener(script)
         // The stamp of dispose()'s return (0 before: stamps start at 1).
         let disposed = Tally()
-        let subscription = subject.deliverOn(scheduler).subscribeNext({ value in
-            script.expect(disposed.value == 0, "\(value) delivered after dispose() returned")
-            listener.hear(value)
-        }, completed: { listener.complete() })
-        scheduler.watch(listener)
-        script.thread("sender") {
-            for value in 1...5 { subject.sendNext(value) }
-            scheduler.threadFinished()
+        let delivery = Delivery(script) { signal, listener in
+            signal.subscribeNext({ value in
+                script.expect(disposed.value == 0, "\(value) delivered after dispose() returned")
+                listener.hear(value)
+            }, completed: { listener.complete() })
         }
-        script.thread("disposer") {
-            subscription.dispose()
+        delivery.scheduler.thread("sender") {
+            for value in 1...5 { delivery.subject.sendNext(value) }
+        }
+        delivery.scheduler.thread("disposer") {
+            delivery.subscription.dispose()
             disposed.value = script.stamp()
-            scheduler.threadFinished()
         }
-        scheduler.spawnDrainThread(after: 2)
+        delivery.scheduler.spawnDrainThread()
         script.atEnd {
-            let heard = listener.values
-            script.expect(heard == Array(Array(1...5).prefix(heard.count)), "heard \(heard), not a prefix of 1 to 5")
-            script.expect(listener.completions == 0, "completed \(listener.completions) times")
+            delivery.expectPrefix(of: 5, script)
+            script.expect(delivery.listener.completions == 0, "completed \(delivery.listener.completions) times")
         }
     },
     Scenario(name: "deliver-end-racing-send",
              checks: "6 sendCompleted racing a sender past deliverOn's bound: the end once, after every value; "
                  + "every value whose sendNext returned before sendCompleted was called, none called after it returned",
              small: false, term: 64, backlog: 2) { script in
-        let subject = script.subject("S")
-        let scheduler = DrainScheduler(script)
-        let listener = Listener(script)
-        _ = listener.subscribe(to: subject.deliverOn(scheduler))
-        scheduler.watch(listener)
+        let delivery = Delivery(script)
+        let (subject, listener) = (delivery.subject, delivery.listener)
         let sends = Sends(script)
         var end: (called: Int, returned: Int)?
-        script.thread("sender") {
+        delivery.scheduler.thread("sender") {
             for value in 1...4 { sends.send(value, into: subject) }
-            scheduler.threadFinished()
         }
-        script.thread("completer") {
+        delivery.scheduler.thread("completer") {
             let called = script.stamp()
             subject.sendCompleted()
             end = (called, script.stamp())
-            scheduler.threadFinished()
         }
-        scheduler.spawnDrainThread(after: 2)
+        delivery.scheduler.spawnDrainThread()
         script.atEnd {
+            delivery.expectPrefix(of: 4, script)
             let heard = listener.values
-            script.expect(heard == Array(Array(1...4).prefix(heard.count)), "heard \(heard), not a prefix of 1 to 4")
             script.expect(listener.completedAfter == [heard.count],
                           "completed after \(listener.completedAfter) of \(heard.count) values, not once after all")
             guard let end else { return }

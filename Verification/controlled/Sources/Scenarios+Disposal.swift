@@ -124,8 +124,8 @@ let disposalScenarios: [Scenario] = [
         // O's add makes it the owner for a while; A's add checks
         // `isDisposed` before B's disposal claims the compound and is
         // handed over after B's `disposeAll` (F1's order); then A disposes
-        // too, a call that does not run the disposal. The children's
-        // blocks sleep, so the owner is slow without a preemption.
+        // too, a call that does not run the disposal. d1's block sleeps,
+        // so the owner disposing it is slow without a preemption.
         let compound = RACCompoundDisposable()
         script.label(compound, "C")
         let children = [Counted(script), Counted(script, sleeping: 0.01)]
