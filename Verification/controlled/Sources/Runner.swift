@@ -31,7 +31,8 @@ enum ControlledRun {
 
     /// One schedule of `scenario` under `strategy`.
     static func once(_ scenario: Scenario, _ strategy: Strategy) -> Outcome {
-        ControlledHooks.configure(term: scenario.term, backlog: scenario.backlog)
+        ControlledHooks.configure(term: scenario.term, backlog: scenario.backlog, spinPauses: scenario.spin.pauses,
+                                  spinYields: scenario.spin.yields)
         let scheduler = ControlledScheduler(strategy: strategy)
         let script = Script(scheduler: scheduler)
         RACSchedulerSupport.runInline { scenario.build(script) }

@@ -14,6 +14,10 @@ struct Scenario {
     /// The serializer's term and backlog while it runs.
     var term = 64
     var backlog = 64
+    /// The length of a wait's spin (`racSpin`: pauses, then yields) and
+    /// of the delivery queue's linger (the pauses): any length shows the
+    /// same outcomes, and a short one keeps a schedule short.
+    var spin = (pauses: 2, yields: 3)
     /// Whether a block blocks past the patience. Without one, no wait may
     /// give up or warn (docs/Concurrency.md point 9: a waiter stops only
     /// when the owner has applied nothing for a whole patience): a warning
