@@ -105,14 +105,40 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// again behind the blocks scheduled meanwhile. RAC 2.5 lets other
     /// blocks run between any two deliveries; a term keeps them waiting
     /// at most this many deliveries, while the Dispatch hand-off it costs
-    /// (about a microsecond) stays a few nanoseconds per event.
-    @inlinable internal static var drainTerm: Int { 256 }
+    /// (about a microsecond) stays a few nanoseconds per event. (In the
+    /// controlled build, Verification/controlled, 2, one batch, so that a
+    /// few events reach it: only the comparison with it steers the drain.)
+    @inlinable internal static var drainTerm: Int {
+        #if RACS_CONTROLLED
+        2
+        #else
+        256
+        #endif
+    }
 
     /// How many events the drain delivers before it counts them out with
     /// one decrement: the count's cache line then moves between the sender
     /// and the drain once per batch, not twice per event. A divisor of
-    /// `drainTerm` and of `resumeAt`.
-    @inlinable internal static var batchLength: Int { 32 }
+    /// `drainTerm` and of `resumeAt`. (In the controlled build, 2, for the
+    /// same reason as `drainTerm`.)
+    @inlinable internal static var batchLength: Int {
+        #if RACS_CONTROLLED
+        2
+        #else
+        32
+        #endif
+    }
+
+    /// How many pauses `linger(whileCountIs:)` spins for. (In the
+    /// controlled build, the spin's length the scheduler sets, as for
+    /// `racSpin(until:)`: any length shows the same outcomes.)
+    @inlinable internal static var lingerPauses: Int {
+        #if RACS_CONTROLLED
+        racs_controlled_spin_pauses()
+        #else
+        256
+        #endif
+    }
 
     /// Where a waiting sender's turn comes: when the drain has brought the
     /// queue down to half the bound, not just below it, so that the sender
@@ -155,6 +181,10 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         } else {
             queueScheduler = nil
         }
+        #if RACS_CONTROLLED
+        (scheduler as? RACControlledDrainScheduler)?.deliveryQueueMade(storage: words, gate: gate, marks: marks,
+                                                                       spare: spare, progress: progress)
+        #endif
     }
 
     deinit {
@@ -226,6 +256,14 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// Whether this sender may wait for the drain without risking a wait
     /// that cannot end (see the type's doc).
     internal var mayWait: Bool {
+        #if RACS_CONTROLLED
+        // Verification/controlled's drain scheduler, whose blocks a
+        // scenario's thread runs as a queue scheduler's thread would: its
+        // senders wait as they would there (not from its own blocks).
+        if scheduler is RACControlledDrainScheduler {
+            return !racs_drains_queue(marks.address) && RACCurrentScheduler.get() !== scheduler
+        }
+        #endif
         guard let queueScheduler else { return false }
         if racs_drains_queue(marks.address) { return false }
         if RACCurrentScheduler.get() === queueScheduler { return false }
@@ -344,7 +382,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     @inlinable
     internal func linger(whileCountIs known: Int) {
         var round = 0
-        while round < 256 && count.load(.relaxed) == known {
+        while round < Self.lingerPauses && count.load(.relaxed) == known {
             racs_cpu_relax()
             round += 1
         }
@@ -363,3 +401,19 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         return next
     }
 }
+
+#if RACS_CONTROLLED
+/// In the controlled build only (Verification/controlled): a scheduler
+/// whose blocks one of a scenario's threads runs, in order, as a queue
+/// scheduler's thread runs its queue. A `RACDeliveryQueue` on it bounds
+/// its senders as on RACSwift's queue schedulers, so that the scenarios
+/// reach the wait at the bound with the drain on a controlled thread.
+@usableFromInline
+internal protocol RACControlledDrainScheduler: RACScheduler {
+    /// Told of each queue made on it, with its words, for a scenario to
+    /// watch (the count at every step) and name in traces; `storage` holds
+    /// them, and outlives the queue if the scheduler keeps it.
+    func deliveryQueueMade(storage: RACAtomicCell, gate: RACBacklogGate, marks: RACAtomicWord, spare: RACAtomicWord,
+                           progress: RACAtomicWord)
+}
+#endif
