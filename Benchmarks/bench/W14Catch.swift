@@ -15,7 +15,7 @@ enum W14Catch: Workload {
     static func cases(_ mode: Mode) -> [Case] {
         let recovered = RACSignal<Int>.error(Failure()).catch { _ in .return(1) }
         return [W4CreateSignal.lifecycles(of: recovered, workload: id, label: "catch error then return(1) lifecycle",
-                                          count: mode.count(200_000), baseline: RawLifecycle.case(mode),
+                                          count: mode.count(50_000), baseline: RawLifecycle.case(mode),
                                           targets: [])]
     }
 }
