@@ -65,10 +65,21 @@ internal struct RACBacklogGate {
     @usableFromInline
     internal func awaitTurn(resumeAt: Int, watching progress: RACAtomicWord, isClosed: () -> Bool,
                             stallKey: Int32, stallWarning: StaticString) {
-        waiter.store(RACHandOverState.waiting, .seq_cst)
-        if count.load(.seq_cst) <= resumeAt || isClosed() { return }
-        _ = racAwaitTurn(on: waiter, watching: progress, mustComplete: false, stallKey: stallKey,
-                         stallWarning: stallWarning)
+        // A turn is not always room: `leave` lets the waiter go after its
+        // decrement, so one that brought the count down to `resumeAt` may
+        // look at this word only once the sender has counted more in and
+        // begun a new wait, and end that one with the count above
+        // `resumeAt` (the queue then reached the limit plus two:
+        // Verification/models/delivery.pml, F3). So after a turn the sender
+        // looks at the count again, and waits on while there is no room;
+        // the consumer's next `leave` at or below `resumeAt` sees it waiting.
+        while true {
+            waiter.store(RACHandOverState.waiting, .seq_cst)
+            if count.load(.seq_cst) <= resumeAt || isClosed() { return }
+            let turn = racAwaitTurn(on: waiter, watching: progress, mustComplete: false, stallKey: stallKey,
+                                    stallWarning: stallWarning)
+            if turn != RACHandOverState.applied { return }
+        }
     }
 
     /// Tells a waiting sender that its turn has come.
