@@ -108,7 +108,8 @@ inline apply_op(n) {
            if
            :: okc -> held = held | (1 << opChild[n])
            :: else -> disposeChild(opChild[n])
-           fi
+           fi;
+           okc = 0                          /* dead from here: one state */
        }
     :: opKind[n] == OP_REMOVE ->
        /* erase(_:); the applied node is let go of after the drain (spent) */
@@ -223,7 +224,10 @@ inline dispose(endedBy, node) {
            tmp++
         :: else -> break
         od;
-        tmp = NIL
+        tmp = NIL;
+        /* the call's scratch registers are dead now: cleared, so that
+           states that differ only in them are one state */
+        mustDispose = 0; seenFlag = 0; claimed = 0; nothing = 0; ua = 0; mustc = 0; holds = 0
     }
 }
 

@@ -62,27 +62,26 @@ internal struct RACBacklogGate {
     /// consumed: the count itself, or a word of the consumer's own for one
     /// that counts out in batches), or `isClosed` says the consumer is
     /// gone. Returns at once if `isClosed` is already true.
-    ///
-    /// A wait told its turn has come looks at the count again, and waits
-    /// again if it is past `resumeAt`: the consumer's `leave` that told it
-    /// may have brought the count down before this wait began, the sender
-    /// having queued events up to the limit since (the consumer read the
-    /// word after this wait stored `waiting`, or found one left by an
-    /// earlier wait that returned at once). Without the second look such
-    /// a sender goes on at the limit plus one, and queues one more
-    /// (Verification/controlled, `deliver-two-senders`). Each round ends
-    /// only on a `leave` that found the count at `resumeAt`, so the
-    /// consumer is making progress: the rounds are bounded by it, as the
-    /// wait itself is.
     @usableFromInline
     internal func awaitTurn(resumeAt: Int, watching progress: RACAtomicWord, isClosed: () -> Bool,
                             stallKey: Int32, stallWarning: StaticString) {
+        // A turn is not always room: `leave` lets the waiter go after its
+        // decrement, so one that brought the count down to `resumeAt` may
+        // look at this word only once the sender has counted more in and
+        // begun a new wait, and end that one with the count above
+        // `resumeAt` (the queue then reached the limit plus two:
+        // Verification/models/delivery.pml, F3; the controlled scheduler's
+        // `deliver-two-senders` found it too). So after a turn the sender
+        // looks at the count again, and waits on while there is no room;
+        // the consumer's next `leave` at or below `resumeAt` sees it waiting.
+        // Each round ends only on a `leave`, so the consumer is making
+        // progress: the rounds are bounded by it, as the wait itself is.
+        // Gave up (not `applied`): the consumer is stuck; go on, as documented.
         while true {
             waiter.store(RACHandOverState.waiting, .seq_cst)
             if count.load(.seq_cst) <= resumeAt || isClosed() { return }
             let turn = racAwaitTurn(on: waiter, watching: progress, mustComplete: false, stallKey: stallKey,
                                     stallWarning: stallWarning)
-            // Gave up (`none`): the consumer is stuck; go on, as documented.
             if turn != RACHandOverState.applied { return }
         }
     }
