@@ -29,9 +29,13 @@ extension RACSignal {
     /// loops instead of recursing. It also orders each source's
     /// subscription before the next one's when a source ends on another
     /// thread while its `subscribe` is still running.
+    ///
+    /// In site mode, every source after the first is subscribed at `site`
+    /// (the first is subscribed for the `subscribe…` call, inside it).
     internal func chain(
         _ name: @autoclosure @escaping () -> String,
         rescheduling: Bool = false,
+        at site: RACOperatorSite?,
         _ makeNext: @escaping () -> (_ error: (any Error)?) -> RACSignal<Value>?
     ) -> RACSignal<Value> {
         RACSignal.multiSource(name(), sources: .one(self)) { downstream, group in
@@ -50,6 +54,9 @@ extension RACSignal {
             // subscription.
             var scheduler: RACScheduler?
             let trampoline = RACAtomicCell(count: RACSerializer<RACSignal<Value>>.wordCount)
+            // Whether the first source is subscribed; touched only inside
+            // the trampoline.
+            var subscribedFirst = false
 
             func subscribe(_ source: RACSignal<Value>) {
                 RACSerializer(trampoline.word(0))
@@ -59,10 +66,14 @@ extension RACSignal {
             // Runs inside the trampoline.
             func subscribeNow(_ source: RACSignal<Value>) {
                 guard !downstream.isDisposed else { return }
-                current.disposable = source.subscribe(sink: RACForwardingSink(
-                    passingTo: downstream,
-                    onError: { error, _ in end(error) },
-                    onCompleted: { _ in end(nil) }))
+                let later = subscribedFirst
+                subscribedFirst = true
+                current.disposable = RACOperatorSite.subscribing(at: later ? site : nil) {
+                    source.subscribe(sink: RACForwardingSink(
+                        passingTo: downstream,
+                        onError: { error, _ in end(error) },
+                        onCompleted: { _ in end(nil) }))
+                }
             }
 
             func end(_ error: (any Error)?) {

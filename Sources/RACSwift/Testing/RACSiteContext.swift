@@ -31,7 +31,16 @@ internal final class RACSiteContext {
         // operator's signal is usually gone once it is subscribed (its
         // sinks keep its blocks, not it), and a reference to the signal
         // would keep a subject alive whose end must end its subscriptions.
-        let context = RACSiteContext(file: file, line: line, signalName: name(signal), outer: racs_site_context())
+        run(file: file, line: line, signalName: name(signal), body)
+    }
+
+    /// Runs `body` with a context for subscriptions made at `file`:`line` on
+    /// the signal named `signalName` set on this thread: a `subscribe…`
+    /// call's, or an operator's for the inner signals it subscribes later
+    /// (see `RACOperatorSite`).
+    internal static func run<Result>(file: StaticString, line: UInt, signalName: String,
+                                     _ body: () -> Result) -> Result {
+        let context = RACSiteContext(file: file, line: line, signalName: signalName, outer: racs_site_context())
         racs_set_site_context(Unmanaged.passUnretained(context).toOpaque())
         defer { racs_set_site_context(context.outer) }
         return withExtendedLifetime(context) { body() }
