@@ -83,4 +83,64 @@ final class LiveSubscriptionStressTests: XCTestCase {
         keptSubscriptions.value.forEach { $0.dispose() }
         XCTAssertEqual(check.finish().count, 0)
     }
+
+    /// Two threads list the site records over and over while four others
+    /// subscribe and dispose in site mode (and the adders' compactions
+    /// unlink ended records under the listings' feet): every listing finds
+    /// the subscriptions pinned before the race, exactly, and once the
+    /// threads are joined the leak check finds exactly the ones the workers
+    /// kept.
+    func testListingsRacingSubscribersAndCompactionsSeeEveryLiveRecord() {
+        RACLiveSubscriptions.recordsSites = true
+        let subject = RACSubject<Int>()
+        subject.setName("raced")
+        let pinnedSignal = subject.map { $0 }
+        pinnedSignal.setName("pinned")
+        let check = RACLeakCheck()
+        let pinned = (0..<7).map { _ in pinnedSignal.subscribeNext { _ in } }
+        let workers = 4
+        let iterations = 2_000
+        let keptEvery = 250
+        let kept = Shared<[RACDisposable]>([])
+        let lock = NSLock()
+        let working = Shared(workers)
+        let wrongListings = Shared(0)
+        let listings = Shared(0)
+        runConcurrently(threads: workers + 2) { index in
+            guard index < workers else {
+                var wrong = 0
+                var count = 0
+                // At least a few listings each, however the threads run.
+                while lock.withLock({ working.value }) > 0 || count < 3 {
+                    let pinnedGroups = RACLiveSubscriptions.bySite().filter { $0.signalName == "pinned" }
+                    if pinnedGroups.map(\.count) != [7] || pinnedGroups.map(\.operatorCount) != [7] { wrong += 1 }
+                    count += 1
+                }
+                lock.withLock {
+                    wrongListings.value += wrong
+                    listings.value += count
+                }
+                return
+            }
+            for iteration in 0..<iterations {
+                let subscription = subject.map { $0 + 1 }.subscribeNext { _ in }
+                if iteration % keptEvery == 0 {
+                    lock.withLock { kept.value.append(subscription) }
+                } else {
+                    subscription.dispose()
+                }
+            }
+            lock.withLock { working.value -= 1 }
+        }
+        XCTAssertEqual(wrongListings.value, 0, "of \(listings.value) listings")
+        let leaks = check.leaks
+        let workersKept = workers * (iterations / keptEvery)
+        XCTAssertEqual(leaks.filter { $0.signalName == "[raced] -map:" }.map(\.count), [workersKept])
+        XCTAssertEqual(leaks.filter { $0.signalName == "[raced] -map:" }.map(\.operatorCount), [workersKept])
+        XCTAssertEqual(leaks.filter { $0.signalName == "pinned" }.map(\.count), [7])
+        XCTAssertEqual(leaks.count, 2, "\(leaks)")
+        kept.value.forEach { $0.dispose() }
+        pinned.forEach { $0.dispose() }
+        XCTAssertEqual(check.finish().count, 0)
+    }
 }
