@@ -84,7 +84,7 @@ final class LiveSubscriptionStressTests: XCTestCase {
         XCTAssertEqual(check.finish().count, 0)
     }
 
-    /// Two threads list the site records over and over while four others
+    /// Three threads list the site records over and over while three others
     /// subscribe and dispose in site mode (and the adders' compactions
     /// unlink ended records under the listings' feet): every listing finds
     /// the subscriptions pinned before the race, exactly, and once the
@@ -97,8 +97,11 @@ final class LiveSubscriptionStressTests: XCTestCase {
         let pinnedSignal = subject.map { $0 }
         pinnedSignal.setName("pinned")
         let check = RACLeakCheck()
-        let pinned = (0..<7).map { _ in pinnedSignal.subscribeNext { _ in } }
-        let workers = 4
+        // Enough records that a listing's walk takes a while.
+        let pinnedCount = 300
+        let pinned = (0..<pinnedCount).map { _ in pinnedSignal.subscribeNext { _ in } }
+        let workers = 3
+        let listers = 3
         let iterations = 2_000
         let keptEvery = 250
         let kept = Shared<[RACDisposable]>([])
@@ -106,14 +109,16 @@ final class LiveSubscriptionStressTests: XCTestCase {
         let working = Shared(workers)
         let wrongListings = Shared(0)
         let listings = Shared(0)
-        runConcurrently(threads: workers + 2) { index in
+        runConcurrently(threads: workers + listers) { index in
             guard index < workers else {
                 var wrong = 0
                 var count = 0
                 // At least a few listings each, however the threads run.
                 while lock.withLock({ working.value }) > 0 || count < 3 {
                     let pinnedGroups = RACLiveSubscriptions.bySite().filter { $0.signalName == "pinned" }
-                    if pinnedGroups.map(\.count) != [7] || pinnedGroups.map(\.operatorCount) != [7] { wrong += 1 }
+                    if pinnedGroups.map(\.count) != [pinnedCount] || pinnedGroups.map(\.operatorCount) != [pinnedCount] {
+                        wrong += 1
+                    }
                     count += 1
                 }
                 lock.withLock {
@@ -137,7 +142,7 @@ final class LiveSubscriptionStressTests: XCTestCase {
         let workersKept = workers * (iterations / keptEvery)
         XCTAssertEqual(leaks.filter { $0.signalName == "[raced] -map:" }.map(\.count), [workersKept])
         XCTAssertEqual(leaks.filter { $0.signalName == "[raced] -map:" }.map(\.operatorCount), [workersKept])
-        XCTAssertEqual(leaks.filter { $0.signalName == "pinned" }.map(\.count), [7])
+        XCTAssertEqual(leaks.filter { $0.signalName == "pinned" }.map(\.count), [pinnedCount])
         XCTAssertEqual(leaks.count, 2, "\(leaks)")
         kept.value.forEach { $0.dispose() }
         pinned.forEach { $0.dispose() }
