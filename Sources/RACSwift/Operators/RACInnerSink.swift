@@ -58,7 +58,8 @@ internal final class RACInnerSink<Value>: RACSubscriptionSink<Value>, @unchecked
 
     /// Subscribes `inner` with a new sink of this class: its values and
     /// error go to `gate`, its completion calls `onCompleted`, and its
-    /// subscription is in `group` while it runs.
+    /// subscription is in `group` while it runs. In site mode, the
+    /// subscription is made at `site` (see `RACOperatorSite`).
     ///
     /// Called on a metatype the operator took once per subscription (`let
     /// innerSink = RACInnerSink<U>.self`): the operators run unspecialized,
@@ -66,9 +67,10 @@ internal final class RACInnerSink<Value>: RACSubscriptionSink<Value>, @unchecked
     /// cache (about 330 instructions, by callgrind), and a static method
     /// makes the sink from the metatype it is called on.
     static func subscribe(_ inner: RACSignal<Value>, passingTo gate: RACSubscriptionSink<Value>,
-                          in group: RACCompoundDisposable, onCompleted: @escaping () -> Void) {
+                          in group: RACCompoundDisposable, at site: RACOperatorSite?,
+                          onCompleted: @escaping () -> Void) {
         let sink = self.init(passingTo: gate, in: group, onCompleted: onCompleted)
-        sink.register(inner.subscribe(sink: sink))
+        sink.register(RACOperatorSite.subscribing(at: site) { inner.subscribe(sink: sink) })
     }
 
     /// Called by the subscribing thread once `subscribe` returned

@@ -50,10 +50,7 @@ extension RACSignal {
                 // very subscription), map and subscribe nothing more.
                 guard !downstream.isDisposed else { return }
                 _ = active.word().fetchAdd(1, .relaxed)
-                let inner = block(value)
-                RACOperatorSite.subscribing(at: site) {
-                    innerSink.subscribe(inner, passingTo: gate, in: group, onCompleted: finishOne)
-                }
+                innerSink.subscribe(block(value), passingTo: gate, in: group, at: site, onCompleted: finishOne)
             }, onCompleted: { _ in finishOne() })))
         }
     }
@@ -170,9 +167,7 @@ extension RACSignal {
             func start(_ inner: RACSignal<U>) {
                 guard !downstream.isDisposed else { return }
                 running += 1
-                RACOperatorSite.subscribing(at: site) {
-                    innerSink.subscribe(inner, passingTo: gate, in: group, onCompleted: innerCompleted)
-                }
+                innerSink.subscribe(inner, passingTo: gate, in: group, at: site, onCompleted: innerCompleted)
             }
 
             group.add(self.subscribe(sink: RACForwardingSink<RACSignal<U>, U>(gate, onNext: { inner, _ in

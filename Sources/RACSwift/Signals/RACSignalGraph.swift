@@ -35,16 +35,35 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
         public let subscribers: Int?
         /// The nodes it subscribes to (its sources), by index.
         public let inputs: [Int]
+
+        /// The node with `subscribers` replaced.
+        internal func counting(_ subscribers: Int?) -> Node {
+            Node(index: index, kind: kind, typeName: typeName, label: label, name: name,
+                 subscribers: subscribers, inputs: inputs)
+        }
     }
 
     /// Every signal reachable from the one asked about, that one first, then
     /// upstream in the order met (each once, however many use it).
     public let nodes: [Node]
 
+    internal init(nodes: [Node]) {
+        self.nodes = nodes
+    }
+
     internal init(root: any RACGraphNode) {
+        nodes = Self.walk(from: root).nodes
+    }
+
+    /// The nodes reachable from `root`, and the subjects among them by index
+    /// with the objects that count their subscribers (for
+    /// `RACSubscriptionGraph`).
+    internal static func walk(from root: any RACGraphNode)
+        -> (nodes: [Node], subjects: [(index: Int, node: any RACGraphNode)]) {
         var nodes: [Node] = []
         var indices: [ObjectIdentifier: Int] = [:]
         var pending: [(node: any RACGraphNode, index: Int)] = []
+        var subjects: [(index: Int, node: any RACGraphNode)] = []
         func index(of node: any RACGraphNode) -> Int {
             if let known = indices[node.graphIdentity] { return known }
             let index = indices.count
@@ -59,14 +78,15 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
             next += 1
             let inputs = node.graphInputs
             let name = node.graphName
-            let label = Self.ownPart(of: name)
+            let label = ownPart(of: name)
             let subscribers = node.graphSubscribers
             let kind: Kind = node.graphIsSubject ? .subject : inputs.isEmpty ? .source : .operator
+            if kind == .subject { subjects.append((position, node.graphCountedNode)) }
             let entry = Node(index: position, kind: kind, typeName: node.graphTypeName, label: label, name: name,
                              subscribers: subscribers, inputs: inputs.map(index(of:)))
             nodes.append(entry)
         }
-        self.nodes = nodes.sorted { $0.index < $1.index }
+        return (nodes.sorted { $0.index < $1.index }, subjects)
     }
 
     /// One line per node, the signal asked about first:
@@ -161,10 +181,14 @@ internal protocol RACGraphNode: AnyObject {
     var graphSubscribers: Int? { get }
     /// The signals it subscribes to when subscribed.
     var graphInputs: [any RACGraphNode] { get }
+    /// The object whose `graphSubscribers` a graph kept for later reads:
+    /// the node itself, or what it stands for.
+    var graphCountedNode: any RACGraphNode { get }
 }
 
 extension RACGraphNode {
     internal var graphIdentity: ObjectIdentifier { ObjectIdentifier(self) }
+    internal var graphCountedNode: any RACGraphNode { self }
     internal var graphTypeName: String {
         let name = String(describing: type(of: self))
         return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
@@ -196,4 +220,5 @@ internal final class RACConnectionGraphNode<Value>: RACGraphNode {
     internal var graphIsSubject: Bool { true }
     internal var graphSubscribers: Int? { connection.subject.graphSubscribers }
     internal var graphInputs: [any RACGraphNode] { [connection.source] }
+    internal var graphCountedNode: any RACGraphNode { connection.subject }
 }
