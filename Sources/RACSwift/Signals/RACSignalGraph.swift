@@ -36,8 +36,8 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
         /// The nodes it subscribes to (its sources), by index.
         public let inputs: [Int]
 
-        /// The node with `subscribers` replaced.
-        internal func counting(_ subscribers: Int?) -> Node {
+        /// The node with `typeName` and `subscribers` replaced.
+        internal func with(typeName: String, subscribers: Int?) -> Node {
             Node(index: index, kind: kind, typeName: typeName, label: label, name: name,
                  subscribers: subscribers, inputs: inputs)
         }
@@ -52,18 +52,21 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
     }
 
     internal init(root: any RACGraphNode) {
-        nodes = Self.walk(from: root).nodes
+        nodes = Self.walk(from: root, now: true).nodes
     }
 
-    /// The nodes reachable from `root`, and the subjects among them by index
-    /// with the objects that count their subscribers (for
-    /// `RACSubscriptionGraph`).
-    internal static func walk(from root: any RACGraphNode)
-        -> (nodes: [Node], subjects: [(index: Int, node: any RACGraphNode)]) {
+    /// The nodes reachable from `root`, their types, and the subjects among
+    /// them by index with the objects that count their subscribers. With
+    /// `now` false (for `RACSubscriptionGraph`, which fills them in when
+    /// asked), the nodes' type names are empty and subscribers nil: a type's
+    /// name costs a demangling, and a metatype lives forever.
+    internal static func walk(from root: any RACGraphNode, now: Bool)
+        -> (nodes: [Node], types: [Any.Type], subjects: [(index: Int, node: any RACGraphNode)]) {
         var nodes: [Node] = []
         var indices: [ObjectIdentifier: Int] = [:]
         var pending: [(node: any RACGraphNode, index: Int)] = []
         var subjects: [(index: Int, node: any RACGraphNode)] = []
+        var types: [Any.Type] = []
         func index(of node: any RACGraphNode) -> Int {
             if let known = indices[node.graphIdentity] { return known }
             let index = indices.count
@@ -79,14 +82,22 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
             let inputs = node.graphInputs
             let name = node.graphName
             let label = ownPart(of: name)
-            let subscribers = node.graphSubscribers
             let kind: Kind = node.graphIsSubject ? .subject : inputs.isEmpty ? .source : .operator
             if kind == .subject { subjects.append((position, node.graphCountedNode)) }
-            let entry = Node(index: position, kind: kind, typeName: node.graphTypeName, label: label, name: name,
-                             subscribers: subscribers, inputs: inputs.map(index(of:)))
+            let type = node.graphType
+            let entry = Node(index: position, kind: kind, typeName: now ? typeName(of: type) : "", label: label,
+                             name: name, subscribers: now ? node.graphSubscribers : nil, inputs: inputs.map(index(of:)))
             nodes.append(entry)
+            types.append(type)
         }
-        return (nodes.sorted { $0.index < $1.index }, subjects)
+        // The walk appends in index order: `pending` is in index order.
+        return (nodes, types, subjects)
+    }
+
+    /// `RACReplaySubject` for `RACReplaySubject<Int>`.
+    internal static func typeName(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
     }
 
     /// One line per node, the signal asked about first:
@@ -176,7 +187,8 @@ internal protocol RACGraphNode: AnyObject {
     /// One node per identity.
     var graphIdentity: ObjectIdentifier { get }
     var graphName: String { get }
-    var graphTypeName: String { get }
+    /// The signal's class, for `Node.typeName`.
+    var graphType: Any.Type { get }
     var graphIsSubject: Bool { get }
     var graphSubscribers: Int? { get }
     /// The signals it subscribes to when subscribed.
@@ -189,10 +201,7 @@ internal protocol RACGraphNode: AnyObject {
 extension RACGraphNode {
     internal var graphIdentity: ObjectIdentifier { ObjectIdentifier(self) }
     internal var graphCountedNode: any RACGraphNode { self }
-    internal var graphTypeName: String {
-        let name = String(describing: type(of: self))
-        return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
-    }
+    internal var graphType: Any.Type { type(of: self) }
 }
 
 extension RACSignal: RACGraphNode {
@@ -216,7 +225,7 @@ internal final class RACConnectionGraphNode<Value>: RACGraphNode {
 
     internal var graphIdentity: ObjectIdentifier { ObjectIdentifier(connection.subject) }
     internal var graphName: String { connection.subject.name }
-    internal var graphTypeName: String { connection.subject.graphTypeName }
+    internal var graphType: Any.Type { connection.subject.graphType }
     internal var graphIsSubject: Bool { true }
     internal var graphSubscribers: Int? { connection.subject.graphSubscribers }
     internal var graphInputs: [any RACGraphNode] { [connection.source] }

@@ -7,25 +7,29 @@
 /// weakly, so that their subscriber counts read as they are when the graph
 /// is asked for, and the record keeps no subject alive.
 internal final class RACSubscriptionGraph: @unchecked Sendable {
-    /// The nodes as the call found them.
+    /// The nodes as the call found them, less their type names and
+    /// subscriber counts.
     private let nodes: [RACSignalGraph.Node]
+    /// Each node's class.
+    private let types: [Any.Type]
     /// Each subject's node index and the subject, weakly.
     private let subjects: [(index: Int, subject: RACWeakGraphNode)]
 
     internal init(of signal: any RACGraphNode) {
-        let graph = RACSignalGraph.walk(from: signal)
+        let graph = RACSignalGraph.walk(from: signal, now: false)
         nodes = graph.nodes
+        types = graph.types
         subjects = graph.subjects.map { ($0.index, RACWeakGraphNode($0.node)) }
     }
 
     /// The graph, with each subject's subscriber count as it is now (nil if
     /// the subject is gone or delivering).
     internal var current: RACSignalGraph {
-        var nodes = self.nodes
-        for (index, subject) in subjects {
-            nodes[index] = nodes[index].counting(subject.node?.graphSubscribers)
-        }
-        return RACSignalGraph(nodes: nodes)
+        var counts: [Int: Int?] = [:]
+        for (index, subject) in subjects { counts[index] = subject.node?.graphSubscribers }
+        return RACSignalGraph(nodes: nodes.map { node in
+            node.with(typeName: RACSignalGraph.typeName(of: types[node.index]), subscribers: counts[node.index] ?? nil)
+        })
     }
 }
 
