@@ -47,6 +47,10 @@ public enum RACLiveSubscriptions {
     /// Sites are default arguments (`#fileID`, `#line`) of the `subscribeNext`,
     /// `subscribeError` and `subscribeCompleted` families; `subscribe(_:)`
     /// (which a subclass may override) records the signal but not the site.
+    /// The operators that subscribe later (`flattenMap`, `flatten`, `concat`,
+    /// `switchToLatest`, `bind`, `catch`, `catchTo`, `then`, `retry`,
+    /// `repeat`) record those subscriptions at their own site, on their
+    /// signal, if site mode was on when they were applied.
     public static var recordsSites: Bool {
         get { switchState.word().load(.relaxed) != 0 }
         set {
@@ -85,8 +89,8 @@ public enum RACLiveSubscriptions {
 /// `RACLiveSubscriptions.bySite()` lists them.
 public struct RACSubscriptionSiteGroup: CustomStringConvertible, Sendable {
     /// `File.swift:31`, or nil if the subscriptions were made where no site
-    /// is known (`subscribe(_:)`, or an operator's inner subscription made
-    /// inside a delivery).
+    /// is known (`subscribe(_:)`, or an inner subscription of an operator
+    /// applied while site mode was off).
     public let site: String?
     /// The name of the signal subscribed to (see `RACSignal.name`), as it
     /// read when the subscriptions were made; nil if unknown.

@@ -1,7 +1,9 @@
 import CShims
 
-/// The public `subscribe…` call running on a thread in site mode: its site
-/// and signal, and the record of the first subscription made under it.
+/// The public `subscribe…` call running on a thread in site mode, or the
+/// operator subscribing an inner signal or next source (see
+/// `RACOperatorSite`): its site and signal, and the record of the first
+/// subscription made under it.
 @usableFromInline
 internal final class RACSiteContext {
     internal let file: StaticString

@@ -7,9 +7,11 @@ import CShims
 /// A public `subscribe…` call sets a `RACSiteContext` on its thread while it
 /// subscribes; the first sink made under it is the call's own subscription
 /// (`root` is nil), every later one an operator's subscription to its
-/// source, made for it (`root` is the call's record). A sink made under no
-/// context (an operator's inner subscription made later, inside a delivery)
-/// records neither site nor signal.
+/// source, made for it (`root` is the call's record). An operator that
+/// subscribes later sets a context of its own for that (see
+/// `RACOperatorSite`). A sink made under no context (an inner subscription
+/// of an operator applied with site mode off) records neither site nor
+/// signal.
 internal final class RACSubscriptionRecord: @unchecked Sendable {
     /// Empty when the site is not known.
     internal let file: StaticString
