@@ -39,8 +39,8 @@ static inline __attribute__((always_inline)) intptr_t racs_live_subscription_cou
     return atomic_load_explicit((_Atomic(intptr_t) *)&racs_live_subscriptions, memory_order_relaxed);
 }
 
-/// The blocks scheduled on RACSwift's schedulers (and deliverOn's drains)
-/// that have not run or been cancelled. On a cache line of its own.
+/// The blocks scheduled on RACSwift's queue and test schedulers that have
+/// not run or been cancelled. On a cache line of its own.
 extern intptr_t racs_scheduled_blocks;
 
 /// Adds `delta` to `racs_scheduled_blocks`: +1 when a block is scheduled,

@@ -150,16 +150,12 @@ final class LiveSubscriptionStressTests: XCTestCase {
         XCTAssertEqual(check.finish().count, 0)
     }
 
-    /// Threads schedule blocks on shared queue schedulers and deliver
-    /// through `deliverOn`, cancelling half the blocks: once the queues are
-    /// empty the count of scheduled blocks is back where it started, and
-    /// every block that was not cancelled ran.
+    /// Threads schedule blocks on shared queue schedulers, cancelling half
+    /// of them: once the queues are empty the count of scheduled blocks is
+    /// back where it started, and every block that was not cancelled ran.
     func testScheduledBlocksBalanceUnderRacingSchedulersAndCancellations() {
         let queues = (0..<2).map { DispatchQueue(label: "LiveSubscriptionStressTests.\($0)") }
         let schedulers = queues.map { RACQueueScheduler(name: nil, queue: $0) }
-        let subject = RACSubject<Int>()
-        let delivered = Shared(0)
-        let subscription = subject.deliverOn(schedulers[0]).subscribeNext { _ in delivered.value += 1 }
         let before = RACLiveSubscriptions.scheduledBlocks
         let threads = 4
         let iterations = 2_000
@@ -170,15 +166,11 @@ final class LiveSubscriptionStressTests: XCTestCase {
                 let scheduler = schedulers[(index + iteration) % schedulers.count]
                 let block = scheduler.schedule { ran.value.add(1, ordering: .relaxed) }
                 if iteration % 2 == 0 { block?.dispose() } else { kept.value.add(1, ordering: .relaxed) }
-                if index == 0 { subject.sendNext(iteration) }
             }
         }
         queues.forEach { $0.sync {} }
-        // A drain that ends on the queue ends before the sync's block runs.
-        XCTAssertEqual(delivered.value, iterations)
         // A block may run before its cancellation comes.
         XCTAssertGreaterThanOrEqual(ran.value.load(ordering: .relaxed), kept.value.load(ordering: .relaxed))
         XCTAssertEqual(RACLiveSubscriptions.scheduledBlocks, before)
-        subscription.dispose()
     }
 }

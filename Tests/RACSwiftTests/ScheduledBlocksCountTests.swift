@@ -56,22 +56,4 @@ final class ScheduledBlocksCountTests: XCTestCase {
         timer?.dispose()
         XCTAssertEqual(RACLiveSubscriptions.scheduledBlocks, before)
     }
-
-    func testDeliverOnCountsOneDrainPerBurstUntilTheQueueIsEmpty() {
-        let queue = DispatchQueue(label: "ScheduledBlocksCountTests.deliverOn")
-        let scheduler = RACQueueScheduler(name: nil, queue: queue)
-        let subject = RACSubject<Int>()
-        let received = Shared(0)
-        let subscription = subject.deliverOn(scheduler).subscribeNext { _ in received.value += 1 }
-        let gate = DispatchSemaphore(value: 0)
-        queue.async { gate.wait() }
-        let before = RACLiveSubscriptions.scheduledBlocks
-        for value in 0..<5 { subject.sendNext(value) }
-        XCTAssertEqual(RACLiveSubscriptions.scheduledBlocks, before + 1, "one drain for the burst")
-        gate.signal()
-        queue.sync {}
-        XCTAssertEqual(received.value, 5)
-        XCTAssertEqual(RACLiveSubscriptions.scheduledBlocks, before)
-        subscription.dispose()
-    }
 }

@@ -267,9 +267,6 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
             // (the count left 0, so no run is pending) or from the end of a
             // term, inside the run, which Dispatch follows with another.
             _ = Unmanaged.passRetained(self)
-            // Counted as a scheduled block, like the reference, until the
-            // run that ends the drain.
-            racs_scheduled_blocks_add(1)
             queueScheduler.signal(burst)
         } else {
             scheduler.schedule { [self] in
@@ -286,10 +283,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         queueScheduler!.performAsCurrentScheduler { ended = drain() }
         if !ended { queueScheduler!.signal(burst!) }
         // The reference `submit()` took, carried over by a resubmission.
-        if ended {
-            racs_scheduled_blocks_add(-1)
-            Unmanaged.passUnretained(self).release()
-        }
+        if ended { Unmanaged.passUnretained(self).release() }
     }
 
     /// Delivers queued events, oldest first, until none is left (returns

@@ -22,13 +22,13 @@ public enum RACLiveSubscriptions {
 
     /// The blocks scheduled now and not yet run or cancelled, on every
     /// thread: on queue schedulers (`RACQueueScheduler`, the main thread
-    /// scheduler, `RACScheduler.scheduler()`'s) and test schedulers, a
-    /// repeating timer until it is disposed, and `deliverOn`'s drains (one
-    /// per burst of values, until the queue is empty). A block scheduled on
-    /// a queue and cancelled counts until its turn on the queue (or its
-    /// date) comes and it is skipped. The immediate scheduler runs blocks at
-    /// once, and they never count. Exact, as `count`, once the threads
-    /// involved have synchronized with the reader.
+    /// scheduler, `RACScheduler.scheduler()`'s) and test schedulers, and a
+    /// repeating timer until it is disposed. A block scheduled on a queue
+    /// and cancelled counts until its turn on the queue (or its date) comes
+    /// and it is skipped. The immediate scheduler runs blocks at once, and
+    /// they never count; nor do `deliverOn`'s drains, which are on the send
+    /// path. Exact, as `count`, once the threads involved have synchronized
+    /// with the reader.
     ///
     /// Kept in every build, at the cost of one relaxed atomic add when a
     /// block is scheduled and one when it runs.
