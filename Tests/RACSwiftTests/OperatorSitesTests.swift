@@ -140,4 +140,21 @@ final class OperatorSitesTests: XCTestCase {
                        "1 live subscription made at an unknown site on an unknown signal")
         subscription.dispose()
     }
+
+    /// The inner sink's registration and the site record have words of
+    /// their own: in site mode an inner subscription still running is in
+    /// the group, and disposing the whole ends it.
+    func testDisposingTheWholeEndsTheInnerSubscriptionsInSiteMode() {
+        let check = RACLeakCheck()
+        let queries = RACSubject<String>()
+        let results = RACSubject<Int>()
+        let flattened = queries.flattenMap { _ in results }.subscribeNext { _ in }
+        let limited = queries.map { _ in results as RACSignal<Int> }.flatten(1).subscribeNext { _ in }
+        queries.sendNext("a")
+        XCTAssertEqual(results.graph().nodes.first?.subscribers, 2)
+        flattened.dispose()
+        limited.dispose()
+        XCTAssertEqual(results.graph().nodes.first?.subscribers, 0)
+        XCTAssertEqual(check.finish().map(\.description), [])
+    }
 }

@@ -11,10 +11,11 @@
 ///
 /// The subscribing thread and the completing one (which may be another:
 /// an inner signal that completes on a scheduler) decide who takes the entry
-/// out by the registration word, the sink's inline word 4 (words 0 to 3 are
+/// out by the registration word, the sink's inline word 0 (words 0 to 3 are
 /// the serializer of a sink that serializes, which this one never does:
 /// what a source's own code may send from several threads at once reaches
-/// it through a `RACSourceSubscriber`):
+/// it through a `RACSourceSubscriber`; word 4 holds the sink's site record
+/// in site mode, see `recordSite()`):
 ///
 /// - `subscribing` until one of the two acts;
 /// - `ended`, set by the completion (an exchange): a subscribing thread that
@@ -46,7 +47,7 @@ internal final class RACInnerSink<Value>: RACSubscriptionSink<Value>, @unchecked
         static var inGroup: Int { 2 }
     }
 
-    private var registration: RACAtomicWord { word(4) }
+    private var registration: RACAtomicWord { word(0) }
 
     private init(passingTo gate: RACSubscriptionSink<Value>, in group: RACCompoundDisposable,
                  onCompleted: @escaping () -> Void) {
