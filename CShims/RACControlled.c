@@ -5,7 +5,7 @@
 #if defined(RACS_CONTROLLED)
 
 racs_controlled_hooks_t racs_controlled_hooks;
-racs_controlled_settings_t racs_controlled_settings = {64, 64, 2, 3};
+racs_controlled_settings_t racs_controlled_settings = {64, 64, 2, 3, 0};
 _Thread_local bool racs_controlled_managed;
 
 void racs_controlled_set_managed(bool managed) {

@@ -87,8 +87,16 @@ int64_t racs_monotonic_ns(void) {
 }
 
 static _Atomic int warned[8];
+static _Atomic long warnings[8];
+
+long racs_warning_count(int key) {
+    return atomic_load_explicit(&warnings[key & 7], memory_order_relaxed);
+}
 
 void racs_warn_once(int key, const char *message) {
+    // Counted before the controlled hook and the once check: every give-up
+    // is one, printed or not.
+    atomic_fetch_add_explicit(&warnings[key & 7], 1, memory_order_relaxed);
 #if defined(RACS_CONTROLLED)
     // Counted by the scheduler (a give-up is key 0), every time.
     if (racs_controlled_managed && racs_controlled_hooks.warn) {

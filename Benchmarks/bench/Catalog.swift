@@ -17,6 +17,7 @@ var workloads: [any Workload.Type] {
     W11Async.self,
     W12FlattenMap.self,
     W13DeliverOn.self,
+    W14Catch.self,
     ]
 }
 

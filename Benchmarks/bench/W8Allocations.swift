@@ -33,8 +33,10 @@ enum W8Allocations: Workload {
 
     /// Allocations per inner signal of W12's `flattenMap`, in steady state:
     /// a subject feeds the chain, subscribed and settled before counting.
-    /// Target 3: the two signals the block builds, and one more for the
-    /// whole inner subscription (OpenCombine's `Just(v).map` makes 1).
+    /// Target 3 (issue 25): the two signals the block builds, and one
+    /// more for the whole inner subscription (OpenCombine's `Just(v).map`
+    /// makes 1). It makes 2: an inner signal that ends inline is sent to
+    /// the gate without a subscription (`RACSignal.sendInline(to:)`).
     private static func innerSignalAllocations(_ mode: Mode) -> Case {
         let sends = mode.count(100_000)
         let values = settlingSends..<settlingSends + sends

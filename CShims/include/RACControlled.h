@@ -59,12 +59,16 @@ extern racs_controlled_hooks_t racs_controlled_hooks;
 /// depending on how far the others get), and short ones keep a schedule to
 /// a few hundred points. 64, 64, 2 and 3 unless a scenario sets them;
 /// functions rather than variables, which Swift 6 would not let the
-/// library read.
+/// library read. `known_bugs`: which of the fixed bugs that the test-only
+/// `RACS_KNOWN_BUGS` build compiles back in are on (bits of
+/// `RACKnownBug`, Sources/RACSwift/RACKnownBug.swift); 0, and read only by
+/// that build, unless the harness's `--bug` sets it.
 typedef struct {
     intptr_t term_length;
     intptr_t backlog_limit;
     intptr_t spin_pauses;
     intptr_t spin_yields;
+    intptr_t known_bugs;
 } racs_controlled_settings_t;
 
 extern racs_controlled_settings_t racs_controlled_settings;
@@ -83,6 +87,10 @@ static inline __attribute__((always_inline)) intptr_t racs_controlled_spin_pause
 
 static inline __attribute__((always_inline)) intptr_t racs_controlled_spin_yields(void) {
     return racs_controlled_settings.spin_yields;
+}
+
+static inline __attribute__((always_inline)) bool racs_controlled_known_bug(intptr_t bit) {
+    return (racs_controlled_settings.known_bugs & bit) != 0;
 }
 
 extern _Thread_local bool racs_controlled_managed;

@@ -46,6 +46,11 @@ int64_t racs_monotonic_ns(void);
 /// called with `key` (0 to 7) in this process.
 void racs_warn_once(int key, const char *_Nonnull message);
 
+/// How many times `racs_warn_once` has been called with `key` in this
+/// process (printed or not): what a test checks to tell that a wait did,
+/// or did not, give up, without timing it.
+long racs_warning_count(int key);
+
 /// A thread-local list of the objects the calling thread is inside right
 /// now, outermost first: how many, and which (the first
 /// `RACS_OWNED_TRACKED` of them), by the address of their first word.

@@ -62,13 +62,29 @@ internal struct RACBacklogGate {
     /// consumed: the count itself, or a word of the consumer's own for one
     /// that counts out in batches), or `isClosed` says the consumer is
     /// gone. Returns at once if `isClosed` is already true.
+    ///
+    /// A wait told its turn has come looks at the count again, and waits
+    /// again if it is past `resumeAt`: the consumer's `leave` that told it
+    /// may have brought the count down before this wait began, the sender
+    /// having queued events up to the limit since (the consumer read the
+    /// word after this wait stored `waiting`, or found one left by an
+    /// earlier wait that returned at once). Without the second look such
+    /// a sender goes on at the limit plus one, and queues one more
+    /// (Verification/controlled, `deliver-two-senders`). Each round ends
+    /// only on a `leave` that found the count at `resumeAt`, so the
+    /// consumer is making progress: the rounds are bounded by it, as the
+    /// wait itself is.
     @usableFromInline
     internal func awaitTurn(resumeAt: Int, watching progress: RACAtomicWord, isClosed: () -> Bool,
                             stallKey: Int32, stallWarning: StaticString) {
-        waiter.store(RACHandOverState.waiting, .seq_cst)
-        if count.load(.seq_cst) <= resumeAt || isClosed() { return }
-        _ = racAwaitTurn(on: waiter, watching: progress, mustComplete: false, stallKey: stallKey,
-                         stallWarning: stallWarning)
+        while true {
+            waiter.store(RACHandOverState.waiting, .seq_cst)
+            if count.load(.seq_cst) <= resumeAt || isClosed() { return }
+            let turn = racAwaitTurn(on: waiter, watching: progress, mustComplete: false, stallKey: stallKey,
+                                    stallWarning: stallWarning)
+            // Gave up (`none`): the consumer is stuck; go on, as documented.
+            if turn != RACHandOverState.applied { return }
+        }
     }
 
     /// Tells a waiting sender that its turn has come.

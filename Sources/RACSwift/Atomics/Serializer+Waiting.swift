@@ -62,12 +62,12 @@ extension RACSerializer {
                                 has lasted over a second: a block that blocks, or waits for this thread), and \
                                 went on without waiting; its event stays queued in order. (Warned once.)
                                 """)
-        #if RACS_ROUND2_BUGS
+        #if RACS_KNOWN_BUGS
         // Round 2's bug, for the controlled scheduler to find (4d8b51f): a
         // waiter that gave up (`none`) set the stalled bit, and later
         // arrivals did not wait for this owner either, until another took
         // over.
-        if turn == RACHandOverState.none { _ = entries.fetchOr(RACSerializerLimits.stalled, .relaxed) }
+        if RACKnownBug.stalledBit && turn == RACHandOverState.none { _ = entries.fetchOr(RACSerializerLimits.stalled, .relaxed) }
         #endif
         return turn
     }

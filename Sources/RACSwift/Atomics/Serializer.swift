@@ -218,7 +218,7 @@ internal struct RACSerializer<Operation> {
     internal func becomeOwner() {
         racs_serializer_entered(entries.address)
         // Relaxed: the bit publishes nothing; it only steers arrivals.
-        #if RACS_ROUND2_BUGS
+        #if RACS_KNOWN_BUGS
         let flags = RACSerializerLimits.retiring | RACSerializerLimits.stalled
         #else
         let flags = RACSerializerLimits.retiring

@@ -1,7 +1,7 @@
 #if RACS_CONTROLLED
 import CShims
-#elseif RACS_ROUND2_BUGS
-#error("RACS_ROUND2_BUGS puts round 2's bugs back for the controlled scheduler: only with RACS_CONTROLLED")
+#elseif RACS_KNOWN_BUGS
+#error("RACS_KNOWN_BUGS puts fixed bugs back for the controlled scheduler (RACKnownBug): only with RACS_CONTROLLED")
 #endif
 
 /// The serializer's bounds and the bits of its `entries` word. Constants of
@@ -23,10 +23,11 @@ internal enum RACSerializerLimits {
     /// for this one then (see `RACWaitMarks`).
     @inlinable internal static var ownerWaitsLong: Int { 1 << (Int.bitWidth - 4) }
 
-    #if RACS_ROUND2_BUGS
-    /// Round 2's stalled bit (4d8b51f), in the controlled build only: set
-    /// by a waiter that gave up, cleared only by a new owner; while set,
-    /// no arrival waits, so the backlog bound is off.
+    #if RACS_KNOWN_BUGS
+    /// Round 2's stalled bit (4d8b51f, `RACKnownBug.stalledBit`), in the
+    /// controlled build only: set by a waiter that gave up, while that bug
+    /// is on, cleared only by a new owner; while set, no arrival waits, so
+    /// the backlog bound is off.
     @inlinable internal static var stalled: Int { 1 << (Int.bitWidth - 5) }
 
     /// The count of outstanding entries, below the flag bits.
@@ -70,7 +71,7 @@ internal enum RACSerializerLimits {
     /// Whether a caller that reads `entries` must wait its turn.
     @inlinable
     internal static func isOverloaded(_ entries: Int) -> Bool {
-        #if RACS_ROUND2_BUGS
+        #if RACS_KNOWN_BUGS
         entries & stalled == 0 && (entries & retiring != 0 || entries & countMask >= backlogLimit)
         #else
         entries & retiring != 0 || entries & countMask >= backlogLimit

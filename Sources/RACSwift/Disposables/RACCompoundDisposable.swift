@@ -177,14 +177,19 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
             // This thread's own disposal (a cleanup block disposing its
             // subscription, or the primary sink ending it again) returns at
             // once; another thread's (its token is odd) is waited for.
-            // (RACS_ROUND2_BUGS, in the controlled build only, puts round
-            // 2's bug back for the scheduler to find: as at 4d8b51f, a
-            // second call returns at once.)
-            #if !RACS_ROUND2_BUGS
+            // (RACS_KNOWN_BUGS, in the controlled build only, can put two
+            // fixed bugs back for the scheduler to find: round 2's, a second
+            // call returning at once, as at 4d8b51f; and F1's, a call
+            // returning on `done` without the barrier.)
+            #if RACS_KNOWN_BUGS
+            if RACKnownBug.secondDisposeReturnsAtOnce { return }
+            #endif
             guard seen != RACOnceFlag.mine else { return }
             if seen != RACOnceFlag.done { awaitDisposal() }
-            awaitChangesHandedOverBefore()
+            #if RACS_KNOWN_BUGS
+            if RACKnownBug.laterDisposeSkipsBarrier { return }
             #endif
+            awaitChangesHandedOverBefore()
             return
         }
         Self.dispose(&primary, unless: sink)

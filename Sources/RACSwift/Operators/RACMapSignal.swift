@@ -4,8 +4,9 @@
 /// (a `flattenMap` block may make one per value).
 ///
 /// Subscribed over a source that sends everything inline (`return`'s
-/// signal: see `RACSignal.subscribe(mapping:sink:)`), it sends the mapped
-/// value straight to the downstream sink, with no map sink and no compound.
+/// signal, or a `map` of it: see `RACSignal.sendInline(to:)`), it sends the
+/// mapped value straight to the downstream sink, with no map sink and no
+/// compound.
 @usableFromInline
 internal final class RACMapSignal<Source, Value>: RACSignal<Value>, @unchecked Sendable {
     @usableFromInline internal let source: RACSignal<Source>
@@ -35,5 +36,13 @@ internal final class RACMapSignal<Source, Value>: RACSignal<Value>, @unchecked S
         return racSubscribeLifted(source, downstream) { [transform, step] downstream in
             RACMapSink(downstream, transform: transform, step: step)
         }
+    }
+
+    internal override func sendInline(to sink: RACSubscriptionSink<Value>) -> Bool {
+        source.sendInline(mapping: transform, to: sink)
+    }
+
+    internal override func sendInline<U>(mapping next: (Value) -> U, to sink: RACSubscriptionSink<U>) -> Bool {
+        source.sendInline(mapping: { next(transform($0)) }, to: sink)
     }
 }

@@ -49,8 +49,11 @@ extension RACSignal {
                 // RAC checks too: after an error (maybe sent during this
                 // very subscription), map and subscribe nothing more.
                 guard !downstream.isDisposed else { return }
+                let inner = block(value)
+                // One that ends inline needs no subscription, nor a count.
+                guard !inner.sendInline(to: gate) else { return }
                 _ = active.word().fetchAdd(1, .relaxed)
-                innerSink.subscribe(block(value), passingTo: gate, in: group, at: site, onCompleted: finishOne)
+                innerSink.subscribe(inner, passingTo: gate, in: group, at: site, onCompleted: finishOne)
             }, onCompleted: { _ in finishOne() })))
         }
     }
@@ -96,83 +99,24 @@ extension RACSignal {
         }
         return RACSignal<U>.multiSource("[\(self.name)] -flatten: \(maxConcurrent)", sources: .one(self)) { downstream, group in
             let gate = RACSerializingSink(downstream)
-            // The running count, the queue and the receiver's completion
-            // change together, from the receiver's thread and from inner
-            // signals' threads: every change is an operation of one
-            // serializer, so only the thread applying operations touches
-            // them. Inner values do not pass through it; they go to the
-            // gate, so an inner signal subscribed while an operation is
-            // applied sends its values at once.
-            var running = 0
-            var waiting = RACFIFO<RACSignal<U>>()
-            var receiverCompleted = false
-            // Words 0 to 3: the serializer; word 4: the thread applying a
-            // change, or 0 (only that thread stores its own id).
-            let words = RACAtomicCell(count: 5)
             // Looked up once per subscription (see `RACInnerSink.subscribe`).
             let innerSink = RACInnerSink<U>.self
-
-            func perform(_ change: RACFlattenChange<U>) {
-                RACSerializer(words.word(0))
-                    .perform(change, now: { applyAsOwner(change) }, applyAsOwner)
-            }
-
-            func applyAsOwner(_ change: RACFlattenChange<U>) {
-                // Relaxed: read back only by this thread (see `innerCompleted`).
-                words.word(4).store(RACThreadID.current, .relaxed)
-                apply(change)
-                words.word(4).store(0, .relaxed)
-            }
-
-            // An inner signal that completes during its own subscription,
-            // inside the change that started it on this thread, and thereby
-            // ends the whole, ends it now, inside its `sendCompleted()`, as
-            // RAC 2.5 does (its subscription is disposed when that returns).
-            // Anything else, starting a waiting signal above all, is a
-            // change applied after the current one, so that a run of
-            // synchronous signals loops instead of recursing.
-            func innerCompleted() {
-                // Relaxed: only this thread ever stores its own id, so
-                // reading it back means this thread is applying a change,
-                // and the state is its to read.
-                if words.word(4).load(.relaxed) == RACThreadID.current
-                    && running == 1 && receiverCompleted && waiting.isEmpty {
-                    running = 0
-                    gate.sendCompleted()
+            // The count, the queue and their decisions: not generic (see
+            // `RACFlattenLimiter`), so they cost no metadata lookups.
+            let limiter = RACFlattenLimiter(limit: maxConcurrent, downstream: downstream,
+                                            complete: { gate.sendCompleted() }) { inner, limiter in
+                // What `add` below was given: a `RACSignal<U>`.
+                let inner = unsafeDowncast(inner, to: RACSignal<U>.self)
+                if inner.sendInline(to: gate) {
+                    limiter.innerCompleted()
                 } else {
-                    perform(.innerCompleted)
+                    innerSink.subscribe(inner, passingTo: gate, in: group, at: site,
+                                        onCompleted: limiter.innerCompleted)
                 }
             }
-
-            func apply(_ change: RACFlattenChange<U>) {
-                switch change {
-                case .add(let inner):
-                    if running < maxConcurrent { start(inner) } else { waiting.append(inner) }
-                case .innerCompleted:
-                    running -= 1
-                    if let inner = waiting.popFirst() {
-                        start(inner)
-                    } else if receiverCompleted && running == 0 {
-                        gate.sendCompleted()
-                    }
-                case .receiverCompleted:
-                    receiverCompleted = true
-                    // Nothing waits while fewer than the limit run.
-                    if running == 0 { gate.sendCompleted() }
-                }
-            }
-
-            // Called inside the serializer (see `innerCompleted` for an
-            // inner signal that completes during its subscription).
-            func start(_ inner: RACSignal<U>) {
-                guard !downstream.isDisposed else { return }
-                running += 1
-                innerSink.subscribe(inner, passingTo: gate, in: group, at: site, onCompleted: innerCompleted)
-            }
-
             group.add(self.subscribe(sink: RACForwardingSink<RACSignal<U>, U>(gate, onNext: { inner, _ in
-                perform(.add(inner))
-            }, onCompleted: { _ in perform(.receiverCompleted) })))
+                limiter.add(inner)
+            }, onCompleted: { _ in limiter.completeReceiver() })))
         }
     }
 
@@ -276,13 +220,6 @@ extension RACSignal {
             }, onCompleted: { gate in gate.sendNext(.receiverCompleted) })))
         }
     }
-}
-
-/// A change to `flatten(_:)`'s state, applied by its serializer.
-internal enum RACFlattenChange<Value> {
-    case add(RACSignal<Value>)
-    case innerCompleted
-    case receiverCompleted
 }
 
 /// What reaches `switchToLatest()`'s state through its gate.

@@ -18,8 +18,9 @@ extension RACSignal {
     /// the next one waits its turn (as a sender waits at a subject's bound,
     /// docs/Concurrency.md point 9) until the scheduler has delivered enough
     /// of them, nothing lost or reordered. It does not wait where that could
-    /// never end (a send from the scheduler's own blocks, from the main
-    /// thread into the main thread scheduler, …: see "What each operator
+    /// never end (a send from the scheduler's own blocks or from a block of
+    /// a Dispatch queue that targets its queue, from the main thread into
+    /// the main thread scheduler, …: see "What each operator
     /// keeps" in docs/Concurrency.md); there, and on other schedulers, the
     /// queue grows.
     ///

@@ -40,9 +40,10 @@ internal enum RACDeliveryQueueMarks {
 /// sender hands over past the bound, in order:
 ///
 /// - the sender is the queue's own drain (a subscriber that sends back into
-///   its source) or runs in a block of the target scheduler, which runs the
-///   drain only after it: the queue then grows by what that one block
-///   sends;
+///   its source) or runs in a block of the target scheduler (for a queue
+///   scheduler: a block on its queue or on a queue that targets it), which
+///   runs the drain only after it: the queue then grows by what that one
+///   block sends;
 /// - the target is the main thread scheduler and the sender is on the main
 ///   thread, or nothing has run the main queue yet (`RACMainQueueWatch`):
 ///   the main queue's own senders are not bounded, as in RAC;
@@ -54,6 +55,12 @@ internal enum RACDeliveryQueueMarks {
 ///   immediate and subscription schedulers, which mostly drain at once; a
 ///   subclass of one's own): nothing is known of when its drain runs, so
 ///   the queue is not bounded there.
+///
+/// The queue does not test its scheduler's kind: it asks it how to run the
+/// drain (`RACScheduler.makeBurstSource(_:)`: a Dispatch source on a queue
+/// scheduler's queue but the main one, else a block per burst) and whether
+/// a sender may wait for it (`runsDrainsIndependently`,
+/// `isRunningCallingThread`).
 @usableFromInline
 internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     @usableFromInline internal typealias Chunk = RACDeliveryChunk<Value>
@@ -86,33 +93,58 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline internal var headIndex = 0
 
     @usableFromInline internal let target: RACScheduledTarget<RACSubscriptionSink<Value>>
+    /// Where the events are delivered; what the queue asks how to run its
+    /// drain (`makeBurstSource(_:)`) and whether a sender may wait for it
+    /// (`runsDrainsIndependently`, `isRunningCallingThread`).
     @usableFromInline internal let scheduler: RACScheduler
-    /// `scheduler`, when it is a `RACQueueScheduler` of RACSwift's own (not
-    /// a subclass, which may schedule differently): senders wait at the
-    /// bound, and the drain runs from a Dispatch source on its queue,
-    /// signalled once per burst (but for the main queue: see `init`).
-    @usableFromInline internal let queueScheduler: RACQueueScheduler?
     /// Whether a burst that starts on the main thread is delivered at once,
     /// on it (`deliverOnMainThread()`).
     @usableFromInline internal let inlineOnMainThread: Bool
-    /// The drain as a Dispatch source's handler, made once (for
-    /// `queueScheduler`). It holds the queue unowned: a submitted drain
-    /// holds a +1 of its own instead (see `submit()`), so that the queue
-    /// does not hold itself.
-    @usableFromInline internal var burst: DispatchSourceUserDataAdd?
+    /// The drain as a Dispatch source's handler, made once by the
+    /// scheduler, if it makes one (else a block is scheduled per burst).
+    /// It holds the queue unowned: a submitted drain holds a +1 of its own
+    /// instead (see `submit()`), so that the queue does not hold itself.
+    /// Written only by `init`: no exclusivity check per burst.
+    @exclusivity(unchecked) @usableFromInline internal var burst: DispatchSourceUserDataAdd?
 
     /// How many events one drain block delivers before it queues itself
     /// again behind the blocks scheduled meanwhile. RAC 2.5 lets other
     /// blocks run between any two deliveries; a term keeps them waiting
     /// at most this many deliveries, while the Dispatch hand-off it costs
-    /// (about a microsecond) stays a few nanoseconds per event.
-    @inlinable internal static var drainTerm: Int { 256 }
+    /// (about a microsecond) stays a few nanoseconds per event. (In the
+    /// controlled build, Verification/controlled, 2, one batch, so that a
+    /// few events reach it: only the comparison with it steers the drain.)
+    @inlinable internal static var drainTerm: Int {
+        #if RACS_CONTROLLED
+        2
+        #else
+        256
+        #endif
+    }
 
     /// How many events the drain delivers before it counts them out with
     /// one decrement: the count's cache line then moves between the sender
     /// and the drain once per batch, not twice per event. A divisor of
-    /// `drainTerm` and of `resumeAt`.
-    @inlinable internal static var batchLength: Int { 32 }
+    /// `drainTerm` and of `resumeAt`. (In the controlled build, 2, for the
+    /// same reason as `drainTerm`.)
+    @inlinable internal static var batchLength: Int {
+        #if RACS_CONTROLLED
+        2
+        #else
+        32
+        #endif
+    }
+
+    /// How many pauses `linger(whileCountIs:)` spins for. (In the
+    /// controlled build, the spin's length the scheduler sets, as for
+    /// `racSpin(until:)`: any length shows the same outcomes.)
+    @inlinable internal static var lingerPauses: Int {
+        #if RACS_CONTROLLED
+        racs_controlled_spin_pauses()
+        #else
+        256
+        #endif
+    }
 
     /// Where a waiting sender's turn comes: when the drain has brought the
     /// queue down to half the bound, not just below it, so that the sender
@@ -139,22 +171,11 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
         self.scheduler = scheduler
         self.inlineOnMainThread = inlineOnMainThread
-        let kind = ObjectIdentifier(type(of: scheduler))
-        if kind == ObjectIdentifier(RACQueueScheduler.self) || kind == ObjectIdentifier(RACTargetQueueScheduler.self) {
-            queueScheduler = unsafeDowncast(scheduler, to: RACQueueScheduler.self)
-            // Not on the main queue: there (on Linux, where the run loop
-            // drains it) a source is serviced ahead of blocks queued before
-            // it was signalled, so events would overtake the main thread
-            // scheduler's own blocks (`DeliverOnOrderTests`; 200 of 200
-            // rounds). The drain is then a scheduled block per burst, which
-            // keeps its place among them as RAC's blocks do, at one
-            // allocation per burst.
-            if !queueScheduler!.isMainQueue {
-                burst = queueScheduler!.makeBurstSource { [unowned(unsafe) self] in self.runSubmitted() }
-            }
-        } else {
-            queueScheduler = nil
-        }
+        burst = scheduler.makeBurstSource { [unowned(unsafe) self] in self.runSubmitted() }
+        #if RACS_CONTROLLED
+        (scheduler as? RACControlledDrainScheduler)?.deliveryQueueMade(storage: words, gate: gate, marks: marks,
+                                                                       spare: spare, progress: progress)
+        #endif
     }
 
     deinit {
@@ -226,11 +247,15 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// Whether this sender may wait for the drain without risking a wait
     /// that cannot end (see the type's doc).
     internal var mayWait: Bool {
-        guard let queueScheduler else { return false }
-        if racs_drains_queue(marks.address) { return false }
-        if RACCurrentScheduler.get() === queueScheduler { return false }
-        if queueScheduler.isMainQueue && (racs_is_main_thread() || !RACMainQueueWatch.mainQueueRuns) { return false }
-        return true
+        #if RACS_CONTROLLED
+        // Verification/controlled's drain scheduler, whose blocks a
+        // scenario's thread runs as a queue scheduler's thread would: its
+        // senders wait as they would there (not from its own blocks).
+        if scheduler is RACControlledDrainScheduler {
+            return !racs_drains_queue(marks.address) && RACCurrentScheduler.get() !== scheduler
+        }
+        #endif
+        return scheduler.runsDrainsIndependently && !racs_drains_queue(marks.address) && !scheduler.isRunningCallingThread
     }
 
     /// The wait at the bound: until the drain has brought the queue down to
@@ -261,13 +286,13 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// Submits the drain to the scheduler.
     @inlinable
     internal func submit() {
-        if let queueScheduler, let burst {
+        if let burst {
             // The submitted drain's own reference, let go of when it ends.
             // One run per signal: a signal comes only from a burst's start
             // (the count left 0, so no run is pending) or from the end of a
             // term, inside the run, which Dispatch follows with another.
             _ = Unmanaged.passRetained(self)
-            queueScheduler.signal(burst)
+            scheduler.signal(burst)
         } else {
             scheduler.schedule { [self] in
                 if !drain() { submit() }
@@ -275,13 +300,12 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         }
     }
 
-    /// The source's handler: a drain on the queue scheduler, which
-    /// signals the source again after a full term.
+    /// The source's handler (run with the scheduler current): a drain,
+    /// which signals the source again after a full term.
     @inlinable
     internal func runSubmitted() {
-        var ended = true
-        queueScheduler!.performAsCurrentScheduler { ended = drain() }
-        if !ended { queueScheduler!.signal(burst!) }
+        let ended = drain()
+        if !ended { scheduler.signal(burst!) }
         // The reference `submit()` took, carried over by a resubmission.
         if ended { Unmanaged.passUnretained(self).release() }
     }
@@ -335,19 +359,45 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     }
 
     /// Before the drain counts out all it knows of (which ends its burst
-    /// if nothing more came), a short spin (a few microseconds: 256
-    /// pauses) for the sender's next event. Why: a sender slower than the
-    /// drain would otherwise start a burst per event, and signalling the
-    /// scheduler (a Dispatch wake-up of its queue and thread) costs more
-    /// than the spin. Relaxed: it only steers the choice; the decrement
+    /// if nothing more came), a short wait (`lingerPauses` pauses, a few
+    /// microseconds) for the sender's next events. Why: a sender slower
+    /// than the drain would otherwise start a burst per event, and
+    /// signalling the scheduler (a Dispatch wake-up of its queue and
+    /// thread) costs more than the wait.
+    ///
+    /// It reads the count once per `lingerPollInterval` pauses, not after
+    /// each: every read takes the count's cache line from the sender's
+    /// core, whose next increment then waits for it back, so a drain that
+    /// read it in a tight loop made the sender pay a cache miss per event
+    /// (most of its time in W13); read every few hundred nanoseconds, the
+    /// sender queues a run of events per miss and the drain delivers them
+    /// as one batch. Relaxed: it only steers the choice; the decrement
     /// that follows orders what the drain reads.
     @inlinable
     internal func linger(whileCountIs known: Int) {
+        // A sender ahead of the drain: no pause at all.
+        if count.load(.relaxed) != known { return }
         var round = 0
-        while round < 256 && count.load(.relaxed) == known {
-            racs_cpu_relax()
-            round += 1
+        while round < Self.lingerPauses {
+            for _ in 0..<Self.lingerPollInterval { racs_cpu_relax() }
+            round += Self.lingerPollInterval
+            if count.load(.relaxed) != known { return }
         }
+    }
+
+    /// How many pauses `linger(whileCountIs:)` makes between two reads of
+    /// the count: long enough for a sender to queue several events (a
+    /// pause is 10 to 30 ns on the machines measured, an event about as
+    /// much), short enough that a waiting event waits well under a
+    /// microsecond more. A divisor of `lingerPauses`. (In the controlled
+    /// build, 1: the count is read after each of the scheduler's pauses,
+    /// so any point of the spin can see the sender's event.)
+    @inlinable internal static var lingerPollInterval: Int {
+        #if RACS_CONTROLLED
+        1
+        #else
+        16
+        #endif
     }
 
     /// The chunk after `emptied`, which the drain has emptied, offered as
@@ -363,3 +413,19 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         return next
     }
 }
+
+#if RACS_CONTROLLED
+/// In the controlled build only (Verification/controlled): a scheduler
+/// whose blocks one of a scenario's threads runs, in order, as a queue
+/// scheduler's thread runs its queue. A `RACDeliveryQueue` on it bounds
+/// its senders as on RACSwift's queue schedulers, so that the scenarios
+/// reach the wait at the bound with the drain on a controlled thread.
+@usableFromInline
+internal protocol RACControlledDrainScheduler: RACScheduler {
+    /// Told of each queue made on it, with its words, for a scenario to
+    /// watch (the count at every step) and name in traces; `storage` holds
+    /// them, and outlives the queue if the scheduler keeps it.
+    func deliveryQueueMade(storage: RACAtomicCell, gate: RACBacklogGate, marks: RACAtomicWord, spare: RACAtomicWord,
+                           progress: RACAtomicWord)
+}
+#endif

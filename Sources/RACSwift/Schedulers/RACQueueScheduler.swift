@@ -27,6 +27,7 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         self.queue = queue
         self.name = name ?? queue.label
         isMainQueue = false
+        queue.setSpecific(key: onQueue, value: true)
     }
 
     /// Whether `queue` is the main queue (`DispatchQueue.main` is not one
@@ -39,6 +40,21 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         self.queue = queue
         self.name = name
         self.isMainQueue = isMainQueue
+        queue.setSpecific(key: onQueue, value: true)
+    }
+
+    /// Set on `queue`, and so found by `DispatchQueue.getSpecific(key:)`
+    /// in any block running on it or on a queue that targets it (Dispatch
+    /// looks up the target queues too): such a block holds the queue, so
+    /// the scheduler's blocks run only after it. One key per scheduler, so
+    /// that two schedulers over one queue, or one whose queue targets
+    /// another's, each find their own.
+    private let onQueue = DispatchSpecificKey<Bool>()
+
+    deinit {
+        // The queue may outlive the scheduler (one's own queue), and a key
+        // made later at the same address must not find this one's mark.
+        queue.setSpecific(key: onQueue, value: nil)
     }
 
     @discardableResult
@@ -56,26 +72,47 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         return disposable
     }
 
-    /// A Dispatch source on the queue that runs `handler` once for any
-    /// number of `signal(_:)` calls made before it starts: the way a
-    /// `RACDeliveryQueue` schedules its drain, one run per burst, with no
-    /// block, disposable or closure made per run (a Dispatch work item
-    /// cannot be submitted again while pending). The handler makes the
-    /// scheduler current itself. Cancel the source to let go of it.
+    /// Whether the scheduler is one of RACSwift's own classes, not a
+    /// subclass of one's own, which may schedule its blocks otherwise: only
+    /// then do the delivery queues rely on how it runs them.
+    private var schedulesAsRACSwift: Bool {
+        let kind = ObjectIdentifier(type(of: self))
+        return kind == ObjectIdentifier(RACQueueScheduler.self) || kind == ObjectIdentifier(RACTargetQueueScheduler.self)
+    }
+
+    /// A user-data source on the queue whose handler runs `handler` with
+    /// the scheduler current, as `schedule(_:)` would run a block (signal
+    /// it with `signal(_:)`); a Dispatch work item could not be submitted
+    /// again while pending. Nil on the main queue: there (on Linux, where
+    /// the run loop drains it) a source is serviced ahead of blocks queued
+    /// before it was signalled, so a delivery queue's events would overtake
+    /// this scheduler's own blocks (`DeliverOnOrderTests`; 200 of 200
+    /// rounds): the delivery queue then schedules a block per burst, which
+    /// keeps its place among them as RAC's blocks do. Nil for a subclass.
+    /// The source's handler holds the scheduler, as a scheduled block does.
     @usableFromInline
-    internal func makeBurstSource(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceUserDataAdd {
+    internal override func makeBurstSource(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceUserDataAdd? {
+        guard schedulesAsRACSwift && !isMainQueue else { return nil }
         let source = DispatchSource.makeUserDataAddSource(queue: queue)
-        source.setEventHandler(handler: handler)
+        source.setEventHandler { self.performAsCurrentScheduler(handler) }
         source.resume()
         return source
     }
 
-    /// Has `source`'s handler run on the queue, as `schedule(_:)` would run
-    /// a block.
-    @usableFromInline
-    internal func signal(_ source: DispatchSourceUserDataAdd) {
-        noteForBlockingRead()
-        source.add(data: 1)
+    /// RACSwift's queue schedulers run their blocks on Dispatch's threads,
+    /// whatever a sender does; the main queue's only once something runs
+    /// the main queue (`RACMainQueueWatch`).
+    internal override var runsDrainsIndependently: Bool {
+        schedulesAsRACSwift && (!isMainQueue || RACMainQueueWatch.mainQueueRuns)
+    }
+
+    /// Current, or in a block on the queue or on a queue that targets it,
+    /// or, for the main queue, on the main thread (whose own code, run
+    /// loop or not, holds the main queue's turn).
+    internal override var isRunningCallingThread: Bool {
+        if RACCurrentScheduler.get() === self { return true }
+        if isMainQueue && racs_is_main_thread() { return true }
+        return DispatchQueue.getSpecific(key: onQueue) != nil
     }
 
     @discardableResult

@@ -1,3 +1,5 @@
+import CShims
+import Dispatch
 import Foundation
 
 /// How urgently a scheduler's queue runs, mapped onto Dispatch's QoS classes.
@@ -59,6 +61,45 @@ open class RACScheduler: @unchecked Sendable {
     /// What the scheduler takes as the present: the wall clock, or virtual
     /// time for `RACTestScheduler`. Relative delays count from here.
     internal var now: Date { Date() }
+
+    // MARK: What a delivery queue asks of its scheduler
+
+    /// A Dispatch source that runs `handler` as a block of this scheduler
+    /// (with it current), once for any number of `add(data:)` signals made
+    /// before the run starts: how a `RACDeliveryQueue` runs its drain once
+    /// per burst with nothing made per burst. Nil, as here, where the
+    /// scheduler has no such thing: the queue then schedules one block per
+    /// burst with `schedule(_:)`. Cancel the source to let go of it.
+    @usableFromInline
+    internal func makeBurstSource(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceUserDataAdd? {
+        nil
+    }
+
+    /// Has the handler of `source`, made by `makeBurstSource(_:)`, run
+    /// (once for any number of signals before the run starts). Such a
+    /// source is never the main queue's, so it notes other work for a
+    /// blocking read waiting on this thread (RACBlockingProbe.h).
+    @usableFromInline
+    internal final func signal(_ source: DispatchSourceUserDataAdd) {
+        racs_probe_note_other_source()
+        source.add(data: 1)
+    }
+
+    /// Whether a thread sending into a `RACDeliveryQueue` on this scheduler
+    /// may wait for the queue's drain to make room: whether the scheduler
+    /// runs its blocks on threads of its own, whatever the sender does, and
+    /// does so now. No, as here, for a scheduler RACSwift knows nothing of
+    /// (one's own, a test scheduler, whose blocks run only when its thread
+    /// steps it; the immediate and subscription schedulers run them at
+    /// once): its queue is not bounded. The calling thread is asked
+    /// separately (`isRunningCallingThread`).
+    internal var runsDrainsIndependently: Bool { false }
+
+    /// Whether the calling thread is running one of this scheduler's blocks,
+    /// so that a block scheduled now runs only after it: a sender there
+    /// never waits for a delivery queue's drain on this scheduler. Here: the
+    /// scheduler is `currentScheduler`.
+    internal var isRunningCallingThread: Bool { RACCurrentScheduler.get() === self }
 }
 
 extension RACScheduler {

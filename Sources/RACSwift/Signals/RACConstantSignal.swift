@@ -97,16 +97,18 @@ internal final class RACReturnSignal<Value>: RACConstantSignal<Value>, @unchecke
         sink.sendCompleted()
     }
 
-    /// `map(transform)` of this signal, subscribed inline: `transform(value)`
-    /// sent straight to `sink`, then completion, as the map's own sink would
-    /// send them, on this thread; nil where the subscription does not run
-    /// inline or `sink` wants its subscription (the general path then).
-    internal override func subscribe<U>(mapping transform: (Value) -> U,
-                                        sink: RACSubscriptionSink<U>) -> RACDisposable? {
-        guard !sink.wantsItsSubscription, RACScheduler.subscriptionRunsInline else { return nil }
+    /// The value, where the subscription runs inline.
+    internal override func sendInline(to sink: RACSubscriptionSink<Value>) -> Bool {
+        guard RACScheduler.subscriptionRunsInline else { return false }
+        sink.sendNext(value)
+        return true
+    }
+
+    /// `transform(value)`, where the subscription runs inline.
+    internal override func sendInline<U>(mapping transform: (Value) -> U, to sink: RACSubscriptionSink<U>) -> Bool {
+        guard RACScheduler.subscriptionRunsInline else { return false }
         sink.sendNext(transform(value))
-        sink.sendCompleted()
-        return racDisposedDisposable
+        return true
     }
 }
 
@@ -124,6 +126,23 @@ internal final class RACEndSignal<Value>: RACConstantSignal<Value>, @unchecked S
     @usableFromInline
     internal override func send(to sink: RACSubscriptionSink<Value>) {
         if let error { sink.sendError(error) } else { sink.sendCompleted() }
+    }
+
+    /// The error, if any, where the subscription runs inline.
+    internal override func sendInline(to sink: RACSubscriptionSink<Value>) -> Bool {
+        sendErrorInline(to: sink)
+    }
+
+    /// The error, if any, where the subscription runs inline: no value to
+    /// map.
+    internal override func sendInline<U>(mapping _: (Value) -> U, to sink: RACSubscriptionSink<U>) -> Bool {
+        sendErrorInline(to: sink)
+    }
+
+    private func sendErrorInline<U>(to sink: RACSubscriptionSink<U>) -> Bool {
+        guard RACScheduler.subscriptionRunsInline else { return false }
+        if let error { sink.sendError(error) }
+        return true
     }
 }
 

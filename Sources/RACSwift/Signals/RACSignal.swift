@@ -146,11 +146,35 @@ open class RACSignal<Value>: @unchecked Sendable {
 
     /// `map(transform)` of the receiver subscribed with `sink` without a
     /// map sink in between, where the receiver can send everything inline
-    /// (`return`'s signal): returns the subscription's disposable, or nil
-    /// when `map` must subscribe the general way. The events, the thread and
-    /// the moment `transform` runs are those of the general path.
-    internal func subscribe<U>(mapping transform: (Value) -> U, sink: RACSubscriptionSink<U>) -> RACDisposable? {
-        nil
+    /// (see `sendInline(to:)`): returns the subscription's disposable, or
+    /// nil when `map` must subscribe the general way. The events, the thread
+    /// and the moment `transform` runs are those of the general path.
+    internal final func subscribe<U>(mapping transform: (Value) -> U, sink: RACSubscriptionSink<U>) -> RACDisposable? {
+        guard !sink.wantsItsSubscription, sendInline(mapping: transform, to: sink) else { return nil }
+        // After an error the sink has ended, and drops the completion.
+        sink.sendCompleted()
+        return racDisposedDisposable
+    }
+
+    /// Where a subscription to the receiver would send all its events
+    /// inline and end (`return`, `empty`, `error`, a `map` of them, while
+    /// the subscription scheduler runs inline): sends its values and its
+    /// error, not its completion, to `sink` here and now, without a
+    /// subscription, and returns true. Returns false, having sent nothing,
+    /// where the receiver must be subscribed.
+    ///
+    /// What the operators that subscribe a signal per value (`flattenMap`,
+    /// `flatten`, `concat`) ask first: an inner signal that ends inline then
+    /// needs no sink, no count of running signals and no completion. The
+    /// events and their thread are those of a subscription.
+    internal func sendInline(to sink: RACSubscriptionSink<Value>) -> Bool {
+        false
+    }
+
+    /// `sendInline(to:)` of `map(transform)` of the receiver: the values
+    /// mapped by `transform` as the map's sink would, on this thread.
+    internal func sendInline<U>(mapping transform: (Value) -> U, to sink: RACSubscriptionSink<U>) -> Bool {
+        false
     }
 
     /// Whether the class overrides `subscribe(sink:)`: true for RACSwift's

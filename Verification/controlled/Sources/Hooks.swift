@@ -26,10 +26,32 @@ enum ControlledHooks {
     }
 
     /// Sets the serializer's term and backlog, and the spin's length, for
-    /// the next schedules.
+    /// the next schedules (the known bugs stay as `--bug` set them).
     static func configure(term: Int, backlog: Int, spinPauses: Int = 2, spinYields: Int = 3) {
         racs_controlled_settings = racs_controlled_settings_t(
-            term_length: term, backlog_limit: backlog, spin_pauses: spinPauses, spin_yields: spinYields)
+            term_length: term, backlog_limit: backlog, spin_pauses: spinPauses, spin_yields: spinYields,
+            known_bugs: racs_controlled_settings.known_bugs)
+    }
+
+    /// The fixed bugs `--bug NAME` can put back, in a build with
+    /// `RACS_KNOWN_BUGS` (`Verification/controlled/run --known-bugs`): their
+    /// bits in `racs_controlled_settings.known_bugs` (`RACKnownBug`).
+    static let knownBugs: [String: Int] = ["stalled-bit": 1, "second-dispose": 2, "no-barrier": 4]
+
+    /// The `--bug` arguments given, for the replay line.
+    private(set) static var bugArguments = ""
+
+    /// Turns the known bug `name` on for every schedule of this run.
+    static func putBack(_ name: String) {
+        #if RACS_KNOWN_BUGS
+        guard let bit = knownBugs[name] else {
+            usage("no known bug \(name) (\(knownBugs.keys.sorted().joined(separator: ", ")))")
+        }
+        racs_controlled_settings.known_bugs |= bit
+        bugArguments += " --bug \(name)"
+        #else
+        usage("--bug needs the build with the known bugs (Verification/controlled/run --bug NAME makes it)")
+        #endif
     }
 }
 

@@ -12,7 +12,7 @@ enum ControlledRun {
     static var replayLine: () -> String = { "" }
 
     static func printReplayLine() {
-        print("  replay: Verification/controlled/run \(replayLine())")
+        print("  replay: Verification/controlled/run \(replayLine())\(ControlledHooks.bugArguments)")
     }
 
     struct Outcome {
@@ -31,7 +31,8 @@ enum ControlledRun {
 
     /// One schedule of `scenario` under `strategy`.
     static func once(_ scenario: Scenario, _ strategy: Strategy) -> Outcome {
-        ControlledHooks.configure(term: scenario.term, backlog: scenario.backlog)
+        ControlledHooks.configure(term: scenario.term, backlog: scenario.backlog, spinPauses: scenario.spin.pauses,
+                                  spinYields: scenario.spin.yields)
         let scheduler = ControlledScheduler(strategy: strategy)
         let script = Script(scheduler: scheduler)
         RACSchedulerSupport.runInline { scenario.build(script) }
@@ -202,7 +203,7 @@ func usage(_ message: String) -> Never {
     print("""
         controlled: \(message)
         usage: controlled [--scenario NAME]... [--strategy pct|dfs|both] [--budget N] [--exhaustive N]
-                          [--depth D] [--base-seed S]
+                          [--depth D] [--base-seed S] [--bug NAME]...
                controlled --scenario NAME [--strategy pct|dfs|none] --seed S [--steps K] [--depth D]   (replay)
                controlled --list      (--keep-going: count failing schedules rather than stop at the first)
         """)

@@ -14,6 +14,10 @@ struct Scenario {
     /// The serializer's term and backlog while it runs.
     var term = 64
     var backlog = 64
+    /// The length of a wait's spin (`racSpin`: pauses, then yields) and
+    /// of the delivery queue's linger (the pauses): any length shows the
+    /// same outcomes, and a short one keeps a schedule short.
+    var spin = (pauses: 2, yields: 3)
     /// Whether a block blocks past the patience. Without one, no wait may
     /// give up or warn (docs/Concurrency.md point 9: a waiter stops only
     /// when the owner has applied nothing for a whole patience): a warning
@@ -44,6 +48,13 @@ final class Script {
     /// Records a failure unless `condition` holds.
     func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition { failures.append(message()) }
+    }
+
+    /// Records a failure found at a scheduling point, with the scheduler's
+    /// report now (the first such one), so that its trace ends here.
+    func failHere(_ message: String) {
+        failures.append(message)
+        if failureReport == nil { failureReport = scheduler.report(message) }
     }
 
     /// Runs `body` once every thread has finished.
@@ -161,8 +172,7 @@ final class Script {
                 let failure = "\(count) operations wait in \(name) at step \(now), past the bound of \(bound) "
                     + "(backlog \(RACSerializerLimits.backlogLimit) + \(scheduler.workers.count) threads "
                     + "+ \(giveUps) give-ups)"
-                failures.append(failure)
-                failureReport = scheduler.report(failure)
+                failHere(failure)
             }
         }
         atEnd { [unowned self] in largestBacklog = max(largestBacklog, largest) }

@@ -2,14 +2,17 @@
 import RACSwift
 
 /// A disposable whose block counts its runs, and yields inside, so that
-/// another thread can run while a disposal is under way.
+/// another thread can run while a disposal is under way: at a scheduling
+/// point, or, `sleeping`, in a sleep of that many (virtual) seconds, a
+/// block that takes a while, which lets the others run without a
+/// preemption.
 final class Counted {
     private(set) var runs = 0
     private(set) var disposable: RACDisposable!
 
-    init(_ script: Script) {
+    init(_ script: Script, sleeping seconds: Double? = nil) {
         disposable = RACDisposable { [unowned self] in
-            script.point()
+            if let seconds { script.sleep(seconds: seconds) } else { script.point() }
             runs += 1
         }
     }
@@ -112,6 +115,43 @@ let disposalScenarios: [Scenario] = [
             if let removed = stamps["remove1"], removed < stamps["dispose called"]! {
                 script.expect(first.runs == 0, "a child removed before dispose() was called was disposed")
             }
+        }
+    },
+    Scenario(name: "add-racing-dispose",
+             checks: "13 when a dispose() returns, every child whose add() returned before it was called is "
+                 + "disposed, the one that ran the disposal or a later one (F1); each child once",
+             small: true) { script in
+        // O's add makes it the owner for a while; A's add checks
+        // `isDisposed` before B's disposal claims the compound and is
+        // handed over after B's `disposeAll` (F1's order); then A disposes
+        // too, a call that does not run the disposal. d1's block sleeps,
+        // so the owner disposing it is slow without a preemption.
+        let compound = RACCompoundDisposable()
+        script.label(compound, "C")
+        let children = [Counted(script), Counted(script, sleeping: 0.01)]
+        for (index, child) in children.enumerated() { script.label(child.disposable, "d\(index)") }
+        var added: [Int?] = [nil, nil]
+        func disposeChecking(_ name: String) {
+            let called = script.stamp()
+            compound.dispose()
+            for (index, child) in children.enumerated() {
+                guard let returned = added[index], returned < called else { continue }
+                script.expect(child.runs == 1, "dispose() on \(name) returned with d\(index), whose add returned "
+                    + "before the call, disposed \(child.runs) times, not once")
+            }
+        }
+        script.thread("O") {
+            compound.add(children[0].disposable)
+            added[0] = script.stamp()
+        }
+        script.thread("A") {
+            compound.add(children[1].disposable)
+            added[1] = script.stamp()
+            disposeChecking("A")
+        }
+        script.thread("B") { disposeChecking("B") }
+        script.atEnd {
+            script.expect(children.map(\.runs) == [1, 1], "children disposed \(children.map(\.runs)) times, not [1, 1]")
         }
     },
     Scenario(name: "autoconnect-last-dispose",

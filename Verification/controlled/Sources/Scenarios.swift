@@ -1,11 +1,12 @@
 #if RACS_CONTROLLED
 /// Every scenario, in the order a run takes them.
 let allScenarios: [Scenario] = subjectScenarios + disposalScenarios + boundScenarios + replayScenarios
+    + deliveryScenarios
 #endif
 
 #if RACS_CONTROLLED
 /// Scenarios that must fail: they check the scheduler itself
-/// (`Verification/controlled/run --round2-bugs` runs them), not listed.
+/// (`Verification/controlled/run --known-bugs` runs them), not listed.
 let selfTestScenarios: [Scenario] = [
     Scenario(name: "self-test-deadlock",
              checks: "the scheduler reports a deadlock: two threads each waiting, in timed sleeps, for the other",

@@ -39,6 +39,7 @@ while !arguments.isEmpty {
     case "--exhaustive": budget.exhaustive = number()
     case "--base-seed": budget.baseSeed = UInt64(number())
     case "--keep-going": ControlledRun.keepGoing = true
+    case "--bug": ControlledHooks.putBack(value())
     default: usage("unknown argument \(flag)")
     }
 }

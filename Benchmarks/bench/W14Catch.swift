@@ -1,0 +1,21 @@
+import RACSwift
+
+/// W14: `error(e).catch { _ in return(1) }` subscribed M times with
+/// `subscribeNext(_:completed:)`: the lifecycle of a signal that fails and
+/// is recovered by `catch` (RAC 2.5's `-catch:`: the failing signal, then
+/// the one the block returns, each subscribed through a sink of the
+/// chain's), against the raw subscription object, one per lifecycle. The
+/// same chain serves `then`, `concat:`, `catchTo`, and, rescheduled,
+/// `retry` and `repeat`. No target yet: a row to watch (issue 25).
+enum W14Catch: Workload {
+    static let id = "W14"
+
+    private struct Failure: Error {}
+
+    static func cases(_ mode: Mode) -> [Case] {
+        let recovered = RACSignal<Int>.error(Failure()).catch { _ in .return(1) }
+        return [W4CreateSignal.lifecycles(of: recovered, workload: id, label: "catch error then return(1) lifecycle",
+                                          count: mode.count(50_000), baseline: RawLifecycle.case(mode),
+                                          targets: [])]
+    }
+}
