@@ -7,6 +7,8 @@
 // subscription, the switch read by every one.
 _Alignas(64) intptr_t racs_live_subscriptions;
 _Alignas(64) intptr_t racs_site_recording;
+// Written by every scheduling thread and every queue that runs a block.
+_Alignas(64) intptr_t racs_scheduled_blocks;
 // Written once, at load, before any thread can read it.
 static intptr_t site_environment;
 

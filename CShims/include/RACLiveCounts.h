@@ -39,6 +39,20 @@ static inline __attribute__((always_inline)) intptr_t racs_live_subscription_cou
     return atomic_load_explicit((_Atomic(intptr_t) *)&racs_live_subscriptions, memory_order_relaxed);
 }
 
+/// The blocks scheduled on RACSwift's queue and test schedulers that have
+/// not run or been cancelled. On a cache line of its own.
+extern intptr_t racs_scheduled_blocks;
+
+/// Adds `delta` to `racs_scheduled_blocks`: +1 when a block is scheduled,
+/// -1 when it runs or is cancelled. Relaxed, as the subscription count.
+static inline __attribute__((always_inline)) void racs_scheduled_blocks_add(intptr_t delta) {
+    atomic_fetch_add_explicit((_Atomic(intptr_t) *)&racs_scheduled_blocks, delta, memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) intptr_t racs_scheduled_block_count(void) {
+    return atomic_load_explicit((_Atomic(intptr_t) *)&racs_scheduled_blocks, memory_order_relaxed);
+}
+
 /// Whether a subscription made now records its site. Relaxed: a
 /// subscription racing the switch may or may not record, either is right.
 static inline __attribute__((always_inline)) bool racs_sites_recording(void) {

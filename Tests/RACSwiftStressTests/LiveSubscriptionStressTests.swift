@@ -1,5 +1,6 @@
 import RACSwift
 import RACSwiftTestSupport
+import Synchronization
 import XCTest
 
 /// The live-subscription count and the site records under racing
@@ -82,5 +83,94 @@ final class LiveSubscriptionStressTests: XCTestCase {
         XCTAssertEqual(leaks.first?.signalName, "[shared] -map:")
         keptSubscriptions.value.forEach { $0.dispose() }
         XCTAssertEqual(check.finish().count, 0)
+    }
+
+    /// Three threads list the site records over and over while three others
+    /// subscribe and dispose in site mode (and the adders' compactions
+    /// unlink ended records under the listings' feet): every listing finds
+    /// the subscriptions pinned before the race, exactly, and once the
+    /// threads are joined the leak check finds exactly the ones the workers
+    /// kept.
+    func testListingsRacingSubscribersAndCompactionsSeeEveryLiveRecord() {
+        RACLiveSubscriptions.recordsSites = true
+        let subject = RACSubject<Int>()
+        subject.setName("raced")
+        let pinnedSignal = subject.map { $0 }
+        pinnedSignal.setName("pinned")
+        let check = RACLeakCheck()
+        // Enough records that a listing's walk takes a while.
+        let pinnedCount = 300
+        let pinned = (0..<pinnedCount).map { _ in pinnedSignal.subscribeNext { _ in } }
+        let workers = 3
+        let listers = 3
+        let iterations = 2_000
+        let keptEvery = 250
+        let kept = Shared<[RACDisposable]>([])
+        let lock = NSLock()
+        let working = Shared(workers)
+        let wrongListings = Shared(0)
+        let listings = Shared(0)
+        runConcurrently(threads: workers + listers) { index in
+            guard index < workers else {
+                var wrong = 0
+                var count = 0
+                // At least a few listings each, however the threads run.
+                while lock.withLock({ working.value }) > 0 || count < 3 {
+                    let pinnedGroups = RACLiveSubscriptions.bySite().filter { $0.signalName == "pinned" }
+                    if pinnedGroups.map(\.count) != [pinnedCount] || pinnedGroups.map(\.operatorCount) != [pinnedCount] {
+                        wrong += 1
+                    }
+                    count += 1
+                }
+                lock.withLock {
+                    wrongListings.value += wrong
+                    listings.value += count
+                }
+                return
+            }
+            for iteration in 0..<iterations {
+                let subscription = subject.map { $0 + 1 }.subscribeNext { _ in }
+                if iteration % keptEvery == 0 {
+                    lock.withLock { kept.value.append(subscription) }
+                } else {
+                    subscription.dispose()
+                }
+            }
+            lock.withLock { working.value -= 1 }
+        }
+        XCTAssertEqual(wrongListings.value, 0, "of \(listings.value) listings")
+        let leaks = check.leaks
+        let workersKept = workers * (iterations / keptEvery)
+        XCTAssertEqual(leaks.filter { $0.signalName == "[raced] -map:" }.map(\.count), [workersKept])
+        XCTAssertEqual(leaks.filter { $0.signalName == "[raced] -map:" }.map(\.operatorCount), [workersKept])
+        XCTAssertEqual(leaks.filter { $0.signalName == "pinned" }.map(\.count), [pinnedCount])
+        XCTAssertEqual(leaks.count, 2, "\(leaks)")
+        kept.value.forEach { $0.dispose() }
+        pinned.forEach { $0.dispose() }
+        XCTAssertEqual(check.finish().count, 0)
+    }
+
+    /// Threads schedule blocks on shared queue schedulers, cancelling half
+    /// of them: once the queues are empty the count of scheduled blocks is
+    /// back where it started, and every block that was not cancelled ran.
+    func testScheduledBlocksBalanceUnderRacingSchedulersAndCancellations() {
+        let queues = (0..<2).map { DispatchQueue(label: "LiveSubscriptionStressTests.\($0)") }
+        let schedulers = queues.map { RACQueueScheduler(name: nil, queue: $0) }
+        let before = RACLiveSubscriptions.scheduledBlocks
+        let threads = 4
+        let iterations = 2_000
+        let ran = AtomicWord()
+        let kept = AtomicWord()
+        runConcurrently(threads: threads) { index in
+            for iteration in 0..<iterations {
+                let scheduler = schedulers[(index + iteration) % schedulers.count]
+                let block = scheduler.schedule { ran.value.add(1, ordering: .relaxed) }
+                if iteration % 2 == 0 { block?.dispose() } else { kept.value.add(1, ordering: .relaxed) }
+            }
+        }
+        queues.forEach { $0.sync {} }
+        // A block may run before its cancellation comes.
+        XCTAssertGreaterThanOrEqual(ran.value.load(ordering: .relaxed), kept.value.load(ordering: .relaxed))
+        XCTAssertEqual(RACLiveSubscriptions.scheduledBlocks, before)
     }
 }

@@ -29,4 +29,23 @@ final class Swift6DebuggingTests: XCTestCase {
         subscription.dispose()
         XCTAssertEqual(RACLiveSubscriptions.count, before)
     }
+
+    func testOperatorSitesAndASubscriptionsGraphInSwift6Mode() async {
+        let check = RACLeakCheck()
+        let queries = RACSubject<String>()
+        queries.setName("queries")
+        let results = RACSubject<Int>()
+        let line = #line + 1
+        let searched = queries.flattenMap { _ in results }.catch { _ in RACSignal.empty() }
+        let subscription = searched.subscribeNext { _ in }
+        queries.sendNext("a")
+        let graph = await Task.detached { subscription.graph() }.value
+        XCTAssertEqual(graph?.nodes.map(\.kind), [.operator, .operator, .subject])
+        XCTAssertTrue(check.leaks.contains { $0.site == "RACSwiftSwift6Tests/Swift6DebuggingTests.swift:\(line)"
+                                             && $0.signalName == "[queries] -flattenMap:" },
+                      "the flattenMap's inner subscription, at its line")
+        subscription.dispose()
+        let left = check.finish()
+        XCTAssertEqual(left.count, 0, "\(left)")
+    }
 }

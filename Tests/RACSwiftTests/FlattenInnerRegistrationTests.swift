@@ -71,7 +71,7 @@ final class FlattenInnerRegistrationTests: XCTestCase {
         let inner = HeldSinkSignal(completesAtOnce: false)
         let group = RACCompoundDisposable()
         group.dispose()
-        RACInnerSink<Int>.subscribe(inner, passingTo: RACSubscriptionSink(), in: group, onCompleted: {})
+        RACInnerSink<Int>.subscribe(inner, passingTo: RACSubscriptionSink(), in: group, at: nil, onCompleted: {})
         XCTAssertEqual(inner.disposals.value, 1)
     }
 

@@ -113,7 +113,7 @@ public final class RACCommand<Input, Value>: @unchecked Sendable {
         let core = RACCommandCore<Value>(scheduler: scheduler)
         self.core = core
         self.signalBlock = signalBlock
-        executionSignals = core.executions.map { $0.catchTo(.empty()) }.deliverOn(scheduler)
+        executionSignals = core.executions.map { $0.catchTo(.empty(), at: nil) }.deliverOn(scheduler)
         executing = core.executing
         self.enabled = core.enabled
         errors = core.errors.deliverOn(scheduler)

@@ -39,10 +39,17 @@ internal final class RACChainRun<Value>: @unchecked Sendable {
     /// current subscription call has returned.
     @exclusivity(unchecked) private var deferred: RACSignal<Value>?
 
-    init(downstream: RACSubscriptionSink<Value>, rescheduling: Bool,
+    /// Site mode: where the operator was applied, for the sources after the
+    /// first (see `RACOperatorSite`); nil otherwise.
+    private let site: RACOperatorSite?
+    /// Owner-only (the trampoline): whether the first source is subscribed.
+    @exclusivity(unchecked) private var subscribedFirst = false
+
+    init(downstream: RACSubscriptionSink<Value>, rescheduling: Bool, site: RACOperatorSite?,
          next: @escaping (_ error: (any Error)?) -> RACSignal<Value>?) {
         self.downstream = downstream
         self.next = next
+        self.site = site
         scheduled = rescheduling ? RACSerialDisposable() : nil
     }
 
@@ -81,10 +88,14 @@ internal final class RACChainRun<Value>: @unchecked Sendable {
 
     private func subscribeNow(_ source: RACSignal<Value>) {
         guard !downstream.isDisposed else { return }
-        current.disposable = source.subscribe(sink: RACForwardingSink(
-            passingTo: downstream,
-            onError: { [self] error, _ in end(error) },
-            onCompleted: { [self] _ in end(nil) }))
+        let later = subscribedFirst
+        subscribedFirst = true
+        current.disposable = RACOperatorSite.subscribing(at: later ? site : nil) {
+            source.subscribe(sink: RACForwardingSink(
+                passingTo: downstream,
+                onError: { [self] error, _ in end(error) },
+                onCompleted: { [self] _ in end(nil) }))
+        }
     }
 
     private func end(_ error: (any Error)?) {

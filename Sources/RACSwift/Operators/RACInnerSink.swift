@@ -11,10 +11,11 @@
 ///
 /// The subscribing thread and the completing one (which may be another:
 /// an inner signal that completes on a scheduler) decide who takes the entry
-/// out by the registration word, the sink's inline word 4 (words 0 to 3 are
+/// out by the registration word, the sink's inline word 0 (words 0 to 3 are
 /// the serializer of a sink that serializes, which this one never does:
 /// what a source's own code may send from several threads at once reaches
-/// it through a `RACSourceSubscriber`):
+/// it through a `RACSourceSubscriber`; word 4 holds the sink's site record
+/// in site mode, see `recordSite()`):
 ///
 /// - `subscribing` until one of the two acts;
 /// - `ended`, set by the completion (an exchange): a subscribing thread that
@@ -46,7 +47,7 @@ internal final class RACInnerSink<Value>: RACSubscriptionSink<Value>, @unchecked
         static var inGroup: Int { 2 }
     }
 
-    private var registration: RACAtomicWord { word(4) }
+    private var registration: RACAtomicWord { word(0) }
 
     private init(passingTo gate: RACSubscriptionSink<Value>, in group: RACCompoundDisposable,
                  onCompleted: @escaping () -> Void) {
@@ -58,7 +59,8 @@ internal final class RACInnerSink<Value>: RACSubscriptionSink<Value>, @unchecked
 
     /// Subscribes `inner` with a new sink of this class: its values and
     /// error go to `gate`, its completion calls `onCompleted`, and its
-    /// subscription is in `group` while it runs.
+    /// subscription is in `group` while it runs. In site mode, the
+    /// subscription is made at `site` (see `RACOperatorSite`).
     ///
     /// Called on a metatype the operator took once per subscription (`let
     /// innerSink = RACInnerSink<U>.self`): the operators run unspecialized,
@@ -66,9 +68,10 @@ internal final class RACInnerSink<Value>: RACSubscriptionSink<Value>, @unchecked
     /// cache (about 330 instructions, by callgrind), and a static method
     /// makes the sink from the metatype it is called on.
     static func subscribe(_ inner: RACSignal<Value>, passingTo gate: RACSubscriptionSink<Value>,
-                          in group: RACCompoundDisposable, onCompleted: @escaping () -> Void) {
+                          in group: RACCompoundDisposable, at site: RACOperatorSite?,
+                          onCompleted: @escaping () -> Void) {
         let sink = self.init(passingTo: gate, in: group, onCompleted: onCompleted)
-        sink.register(inner.subscribe(sink: sink))
+        sink.register(RACOperatorSite.subscribing(at: site) { inner.subscribe(sink: sink) })
     }
 
     /// Called by the subscribing thread once `subscribe` returned

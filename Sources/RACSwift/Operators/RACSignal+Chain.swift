@@ -29,13 +29,18 @@ extension RACSignal {
     /// of recursing. It also orders each source's subscription before the
     /// next one's when a source ends on another thread while its
     /// `subscribe` is still running.
+    ///
+    /// In site mode, every source after the first is subscribed at `site`
+    /// (the first is subscribed for the `subscribe…` call, inside it).
     internal func chain(
         _ name: @autoclosure @escaping () -> String,
         rescheduling: Bool = false,
+        at site: RACOperatorSite?,
         _ makeNext: @escaping () -> (_ error: (any Error)?) -> RACSignal<Value>?
     ) -> RACSignal<Value> {
         RACSignal.multiSource(name(), sources: .one(self)) { downstream, group in
-            let run = RACChainRun(downstream: downstream, rescheduling: rescheduling, next: makeNext())
+            let run = RACChainRun(downstream: downstream, rescheduling: rescheduling, site: site,
+                                  next: makeNext())
             group.add(run.current)
             group.add(run.scheduled)
             run.subscribe(self)

@@ -9,10 +9,21 @@ extension RACSignal {
     ///
     /// Values are sent on the thread the current signal sends them on; each
     /// next signal is subscribed on the thread where the previous completed.
-    public static func concat(_ signals: [RACSignal<Value>]) -> RACSignal<Value> {
+    ///
+    /// In site mode (`RACLiveSubscriptions.recordsSites`), the subscriptions
+    /// to every signal after the first are recorded at `file`:`line`, on
+    /// this signal.
+    public static func concat(_ signals: [RACSignal<Value>],
+                              file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        let site = RACOperatorSite.at(file, line)
+        return concat(signals, at: site).naming(site)
+    }
+
+    /// `concat(_:)` of an array, its later subscriptions made at `site`.
+    internal static func concat(_ signals: [RACSignal<Value>], at site: RACOperatorSite?) -> RACSignal<Value> {
         let name = "+concat: [\(signals.map(\.name).joined(separator: ", "))]"
         guard let first = signals.first else { return .empty(named: name) }
-        return first.chain(name) {
+        return first.chain(name, at: site) {
             var index = 0
             return { error in
                 guard error == nil, index + 1 < signals.count else { return nil }
@@ -25,11 +36,16 @@ extension RACSignal {
     /// Sends the receiver's values, then, once it completed, subscribes to
     /// `signal` and sends its values and its terminal event. An error of the
     /// receiver is sent at once, and `signal` is never subscribed. RAC 2.5's
-    /// `-concat:`.
-    public func concat(_ signal: RACSignal<Value>) -> RACSignal<Value> {
-        let concatenated = RACSignal.concat([self, signal])
-        concatenated.setName(derivedBy: { "[\(self.name)] -concat: \(signal.name)" })
-        return concatenated
+    /// `-concat:`. Sites as `concat(_:)` of an array.
+    public func concat(_ signal: RACSignal<Value>,
+                       file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        let site = RACOperatorSite.at(file, line)
+        return concat(signal, at: site).naming(site)
+    }
+
+    /// `concat(_:)` of one signal, its subscription to it made at `site`.
+    internal func concat(_ signal: RACSignal<Value>, at site: RACOperatorSite?) -> RACSignal<Value> {
+        RACSignal.concat([self, signal], at: site).setName(derivedBy: { "[\(self.name)] -concat: \(signal.name)" })
     }
 
     /// Ignores the receiver's values; when it completes, calls `block` and
@@ -38,18 +54,23 @@ extension RACSignal {
     /// (`ignoreValues` followed by `concat:` of a deferred signal): `block`
     /// runs once per subscription, on the thread where the receiver
     /// completed.
-    public func then<U>(_ block: @escaping @Sendable () -> RACSignal<U>) -> RACSignal<U> {
+    ///
+    /// In site mode (`RACLiveSubscriptions.recordsSites`), the subscription
+    /// to `block`'s signal is recorded at `file`:`line`, on this signal.
+    public func then<U>(_ block: @escaping @Sendable () -> RACSignal<U>,
+                        file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U> {
+        let site = RACOperatorSite.at(file, line)
         // `ignoreValues()` keeps the receiver's type; this drops the values
         // into a signal of `U`, the type `block`'s signal continues with.
         let ignoringValues: RACSignal<U> = liftNext("[\(self.name)] -ignoreValues") { _, _ in }
-        return ignoringValues.chain("[\(self.name)] -then:") {
+        return ignoringValues.chain("[\(self.name)] -then:", at: site) {
             var continued = false
             return { error in
                 guard error == nil, !continued else { return nil }
                 continued = true
                 return block()
             }
-        }
+        }.naming(site)
     }
 }
 
@@ -72,7 +93,7 @@ extension RACSignal {
             for signal in signals { downstream.sendNext(signal) }
             downstream.sendCompleted()
         }
-        return signalOfSignals.flatten().setName(derivedBy: name)
+        return signalOfSignals.flatten(at: nil).setName(derivedBy: name)
     }
 
     /// `merge(_:)` of signals given one by one, as `combineLatest` and

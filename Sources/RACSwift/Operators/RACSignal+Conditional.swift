@@ -9,7 +9,7 @@ extension RACSignal {
     /// `boolSignal` and the current branch have completed.
     public static func `if`(_ boolSignal: RACSignal<Bool>, then trueSignal: RACSignal<Value>,
                             else falseSignal: RACSignal<Value>) -> RACSignal<Value> {
-        let signal = boolSignal.map { $0 ? trueSignal : falseSignal }.switchToLatest()
+        let signal = boolSignal.map { $0 ? trueSignal : falseSignal }.switchToLatest(at: nil)
         signal.setName(derivedBy: { "+if: \(boolSignal.name) then: \(trueSignal.name) else: \(falseSignal.name)" })
         return signal
     }
@@ -26,7 +26,7 @@ extension RACSignal {
                                                default defaultSignal: RACSignal<Value>? = nil) -> RACSignal<Value> {
         let switched = signal.map(racSendable { key in
             cases[key] ?? defaultSignal ?? RACSignal.error(RACSignalError.noMatchingCase(key: String(describing: key)))
-        }).switchToLatest()
+        }).switchToLatest(at: nil)
         switched.setName(derivedBy: { "+switch: \(signal.name) cases: \(cases.count) default: \(defaultSignal?.name ?? "nil")" })
         return switched
     }

@@ -9,8 +9,20 @@ extension RACSignal {
     /// passes through. RAC 2.5's `-catch:`. `block` runs on the thread where
     /// the error was sent; disposing the subscription disposes whichever
     /// signal is subscribed at the time.
-    public func `catch`(_ block: @escaping @Sendable (any Error) -> RACSignal<Value>) -> RACSignal<Value> {
-        chain("[\(self.name)] -catch:") {
+    ///
+    /// In site mode (`RACLiveSubscriptions.recordsSites`), the subscription
+    /// to `block`'s signal is recorded at `file`:`line`, on this signal; so
+    /// are the later subscriptions of `catchTo`, `retry` and `repeat`.
+    public func `catch`(_ block: @escaping @Sendable (any Error) -> RACSignal<Value>,
+                        file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        let site = RACOperatorSite.at(file, line)
+        return self.catch(block, at: site).naming(site)
+    }
+
+    /// `catch(_:)`, its subscription to `block`'s signal made at `site`.
+    internal func `catch`(_ block: @escaping @Sendable (any Error) -> RACSignal<Value>,
+                          at site: RACOperatorSite?) -> RACSignal<Value> {
+        chain("[\(self.name)] -catch:", at: site) {
             var caught = false
             return { error in
                 guard let error, !caught else { return nil }
@@ -22,10 +34,15 @@ extension RACSignal {
 
     /// Sends the receiver's values; if it fails, continues with `signal`
     /// instead of the error. RAC 2.5's `-catchTo:`.
-    public func catchTo(_ signal: RACSignal<Value>) -> RACSignal<Value> {
-        let caught = self.catch { _ in signal }
-        caught.setName(derivedBy: { "[\(self.name)] -catchTo: \(signal.name)" })
-        return caught
+    public func catchTo(_ signal: RACSignal<Value>,
+                        file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        let site = RACOperatorSite.at(file, line)
+        return catchTo(signal, at: site).naming(site)
+    }
+
+    /// `catchTo(_:)`, its subscription to `signal` made at `site`.
+    internal func catchTo(_ signal: RACSignal<Value>, at site: RACOperatorSite?) -> RACSignal<Value> {
+        self.catch({ _ in signal }, at: site).setName(derivedBy: { "[\(self.name)] -catchTo: \(signal.name)" })
     }
 
     /// Sends the receiver's values and completion; if it fails, subscribes
@@ -38,9 +55,15 @@ extension RACSignal {
     /// the first attempt ended (on the main thread, the main thread
     /// scheduler), or on a new background scheduler if there is none.
     /// Disposing the subscription cancels an attempt not yet started.
-    public func retry(_ count: Int) -> RACSignal<Value> {
+    public func retry(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        let site = RACOperatorSite.at(file, line)
+        return retry(count, at: site).naming(site)
+    }
+
+    /// `retry(_:)`, its later attempts subscribed at `site`.
+    internal func retry(_ count: Int, at site: RACOperatorSite?) -> RACSignal<Value> {
         guard count >= 0 else { racMisuse("retry(_:) needs a count of 0 (no limit) or more, not \(count)") }
-        return chain("[\(self.name)] -retry: \(count)", rescheduling: true) {
+        return chain("[\(self.name)] -retry: \(count)", rescheduling: true, at: site) {
             var retries = 0
             return { [self] error in
                 guard error != nil, count == 0 || retries < count else { return nil }
@@ -52,10 +75,9 @@ extension RACSignal {
 
     /// Subscribes to the receiver again each time it fails, without limit,
     /// until it completes: RAC 2.5's `-retry`, the same as `retry(0)`.
-    public func retry() -> RACSignal<Value> {
-        let retrying = retry(0)
-        retrying.setName(derivedBy: { "[\(self.name)] -retry" })
-        return retrying
+    public func retry(file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        let site = RACOperatorSite.at(file, line)
+        return retry(0, at: site).setName(derivedBy: { "[\(self.name)] -retry" }).naming(site)
     }
 
     /// Sends the receiver's values, and each time it completes, subscribes
@@ -65,9 +87,10 @@ extension RACSignal {
     /// during its own subscription returns from `subscribe` and repeats on
     /// the scheduler, until something downstream (`take(_:)`, a dispose)
     /// ends the subscription.
-    public func `repeat`() -> RACSignal<Value> {
-        chain("[\(self.name)] -repeat", rescheduling: true) {
+    public func `repeat`(file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
+        let site = RACOperatorSite.at(file, line)
+        return chain("[\(self.name)] -repeat", rescheduling: true, at: site) {
             { [self] error in error == nil ? self : nil }
-        }
+        }.naming(site)
     }
 }

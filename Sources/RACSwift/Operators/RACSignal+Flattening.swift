@@ -16,7 +16,18 @@ extension RACSignal {
     /// `block` runs on the receiver's thread; values are sent on the thread
     /// of the inner signal that sent them, or by a thread delivering
     /// already. Costs no lock, and no allocation per inner value.
-    public func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSignal<U>) -> RACSignal<U> {
+    ///
+    /// In site mode (`RACLiveSubscriptions.recordsSites`), the inner
+    /// subscriptions are recorded at `file`:`line`, on this signal.
+    public func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSignal<U>,
+                              file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U> {
+        let site = RACOperatorSite.at(file, line)
+        return flattenMap(block, at: site).naming(site)
+    }
+
+    /// `flattenMap(_:)`, its inner subscriptions made at `site`.
+    internal func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSignal<U>,
+                                at site: RACOperatorSite?) -> RACSignal<U> {
         RACSignal<U>.multiSource("[\(self.name)] -flattenMap:", sources: .one(self)) { downstream, group in
             let gate = RACSerializingSink(downstream)
             // Looked up once per subscription rather than per inner signal
@@ -42,7 +53,7 @@ extension RACSignal {
                 // One that ends inline needs no subscription, nor a count.
                 guard !inner.sendInline(to: gate) else { return }
                 _ = active.word().fetchAdd(1, .relaxed)
-                innerSink.subscribe(inner, passingTo: gate, in: group, onCompleted: finishOne)
+                innerSink.subscribe(inner, passingTo: gate, in: group, at: site, onCompleted: finishOne)
             }, onCompleted: { _ in finishOne() })))
         }
     }
@@ -51,11 +62,16 @@ extension RACSignal {
     /// the values of all of them as they arrive, one at a time. Errors and
     /// completion as `flattenMap(_:)`: the first error ends the whole;
     /// completion waits for the receiver and every inner signal. RAC 2.5's
-    /// `-flatten`.
-    public func flatten<U>() -> RACSignal<U> where Value == RACSignal<U> {
-        let flattened = flattenMap { $0 }
-        flattened.setName(derivedBy: { "[\(self.name)] -flatten" })
-        return flattened
+    /// `-flatten`. Sites as `flattenMap(_:)`'s.
+    public func flatten<U>(file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U>
+    where Value == RACSignal<U> {
+        let site = RACOperatorSite.at(file, line)
+        return flatten(at: site).naming(site)
+    }
+
+    /// `flatten()`, its inner subscriptions made at `site`.
+    internal func flatten<U>(at site: RACOperatorSite?) -> RACSignal<U> where Value == RACSignal<U> {
+        flattenMap({ $0 }, at: site).setName(derivedBy: { "[\(self.name)] -flatten" })
     }
 
     /// Like `flatten()`, but with at most `maxConcurrent` inner signals
@@ -65,15 +81,21 @@ extension RACSignal {
     /// `maxConcurrent == 0` means no limit. Completes once the receiver and
     /// every inner signal, queued ones included, completed; the first error
     /// ends the whole, and queued signals are then never subscribed. RAC
-    /// 2.5's `-flatten:`.
-    public func flatten<U>(_ maxConcurrent: Int) -> RACSignal<U> where Value == RACSignal<U> {
+    /// 2.5's `-flatten:`. Sites as `flattenMap(_:)`'s.
+    public func flatten<U>(_ maxConcurrent: Int, file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U>
+    where Value == RACSignal<U> {
+        let site = RACOperatorSite.at(file, line)
+        return flatten(maxConcurrent, at: site).naming(site)
+    }
+
+    /// `flatten(_:)`, its inner subscriptions made at `site`.
+    internal func flatten<U>(_ maxConcurrent: Int, at site: RACOperatorSite?) -> RACSignal<U>
+    where Value == RACSignal<U> {
         guard maxConcurrent >= 0 else {
             racMisuse("flatten(_:) needs a limit of 0 (none) or more, not \(maxConcurrent)")
         }
         guard maxConcurrent > 0 else {
-            let flattened: RACSignal<U> = flatten()
-            flattened.setName(derivedBy: { "[\(self.name)] -flatten: 0" })
-            return flattened
+            return flatten(at: site).setName(derivedBy: { "[\(self.name)] -flatten: 0" })
         }
         return RACSignal<U>.multiSource("[\(self.name)] -flatten: \(maxConcurrent)", sources: .one(self)) { downstream, group in
             let gate = RACSerializingSink(downstream)
@@ -88,7 +110,8 @@ extension RACSignal {
                 if inner.sendInline(to: gate) {
                     limiter.innerCompleted()
                 } else {
-                    innerSink.subscribe(inner, passingTo: gate, in: group, onCompleted: limiter.innerCompleted)
+                    innerSink.subscribe(inner, passingTo: gate, in: group, at: site,
+                                        onCompleted: limiter.innerCompleted)
                 }
             }
             group.add(self.subscribe(sink: RACForwardingSink<RACSignal<U>, U>(gate, onNext: { inner, _ in
@@ -103,7 +126,10 @@ extension RACSignal {
     /// ends the receiver's part (disposing the subscription to it) by
     /// returning nil or setting its `stop` argument to true; the whole
     /// completes once the signals it returned have completed.
-    public func bind<U>(_ block: @escaping @Sendable () -> (Value, inout Bool) -> RACSignal<U>?) -> RACSignal<U> {
+    /// Sites as `flattenMap(_:)`'s.
+    public func bind<U>(_ block: @escaping @Sendable () -> (Value, inout Bool) -> RACSignal<U>?,
+                        file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U> {
+        let site = RACOperatorSite.at(file, line)
         let signals: RACSignal<RACSignal<U>> = lift("[\(self.name)] -bind:") { downstream in
             let bindBlock = block()
             return RACForwardingSink(downstream, onNext: { value, downstream in
@@ -113,18 +139,18 @@ extension RACSignal {
                 if stop || signal == nil { downstream.sendCompleted() }
             })
         }
-        return signals.flatten()
+        return signals.flatten(at: site).naming(site)
     }
 
     /// Subscribes to the inner signals one at a time, in the order the
     /// receiver sends them: each only after the previous one completed.
     /// Sends their values in that order; completes once the receiver and
     /// every inner signal completed; the first error ends the whole. RAC
-    /// 2.5's `-concat` (which is `-flatten: 1`).
-    public func concat<U>() -> RACSignal<U> where Value == RACSignal<U> {
-        let concatenated: RACSignal<U> = flatten(1)
-        concatenated.setName(derivedBy: { "[\(self.name)] -concat" })
-        return concatenated
+    /// 2.5's `-concat` (which is `-flatten: 1`). Sites as `flattenMap(_:)`'s.
+    public func concat<U>(file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U>
+    where Value == RACSignal<U> {
+        let site = RACOperatorSite.at(file, line)
+        return flatten(1, at: site).setName(derivedBy: { "[\(self.name)] -concat" }).naming(site)
     }
 
     /// Sends the values of the latest inner signal the receiver sent: each
@@ -136,8 +162,15 @@ extension RACSignal {
     /// before sending any). RAC 2.5's `-switchToLatest`.
     ///
     /// Values are sent on the thread of the inner signal that sent them, or
-    /// by a thread delivering already.
-    public func switchToLatest<U>() -> RACSignal<U> where Value == RACSignal<U> {
+    /// by a thread delivering already. Sites as `flattenMap(_:)`'s.
+    public func switchToLatest<U>(file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U>
+    where Value == RACSignal<U> {
+        let site = RACOperatorSite.at(file, line)
+        return switchToLatest(at: site).naming(site)
+    }
+
+    /// `switchToLatest()`, its inner subscriptions made at `site`.
+    internal func switchToLatest<U>(at site: RACOperatorSite?) -> RACSignal<U> where Value == RACSignal<U> {
         RACSignal<U>.multiSource("[\(self.name)] -switchToLatest", sources: .one(self)) { downstream, group in
             // State behind the gate: only the delivering thread touches it.
             // Inner signals are numbered from 1; `latest` is the number of
@@ -175,13 +208,15 @@ extension RACSignal {
                 // from another thread mid-disposal, arrives after it.
                 gate.sendNext(.switched(number))
                 current.swapIn(nil)?.dispose()
-                current.disposable = inner.subscribe(sink: RACForwardingSink<U, RACSwitchEvent<U>>(gate, onNext: { value, gate in
-                    gate.sendNext(.inner(number, .next(value)))
-                }, onError: { error, gate in
-                    gate.sendNext(.inner(number, .error(error)))
-                }, onCompleted: { gate in
-                    gate.sendNext(.inner(number, .completed))
-                }))
+                current.disposable = RACOperatorSite.subscribing(at: site) {
+                    inner.subscribe(sink: RACForwardingSink<U, RACSwitchEvent<U>>(gate, onNext: { value, gate in
+                        gate.sendNext(.inner(number, .next(value)))
+                    }, onError: { error, gate in
+                        gate.sendNext(.inner(number, .error(error)))
+                    }, onCompleted: { gate in
+                        gate.sendNext(.inner(number, .completed))
+                    }))
+                }
             }, onCompleted: { gate in gate.sendNext(.receiverCompleted) })))
         }
     }

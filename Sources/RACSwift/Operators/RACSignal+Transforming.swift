@@ -215,7 +215,7 @@ extension RACSignal {
     /// (`+return:` followed by `-concat:`). `value` is delivered the way
     /// `return(_:)` delivers it, through the subscription scheduler.
     public func startWith(_ value: Value) -> RACSignal<Value> {
-        let signal = RACSignal.return(value).concat(self)
+        let signal = RACSignal.return(value).concat(self, at: nil)
         signal.setName(derivedBy: { "[\(self.name)] -startWith:" })
         return signal
     }

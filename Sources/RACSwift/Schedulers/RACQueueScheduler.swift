@@ -61,7 +61,11 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     open override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
         let disposable = RACDisposable()
+        // Counted until its turn on the queue, whether it runs then or was
+        // cancelled: the one place that sees either exactly once.
+        racs_scheduled_blocks_add(1)
         queue.async {
+            racs_scheduled_blocks_add(-1)
             guard !disposable.isDisposed else { return }
             self.performAsCurrentScheduler(block)
         }
@@ -115,7 +119,10 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     open override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
         let disposable = RACDisposable()
+        // Counted until its date, as `schedule(_:)`'s block until its turn.
+        racs_scheduled_blocks_add(1)
         queue.asyncAfter(wallDeadline: Self.wallTimeWithDate(date)) {
+            racs_scheduled_blocks_add(-1)
             guard !disposable.isDisposed else { return }
             self.performAsCurrentScheduler(block)
         }
@@ -138,7 +145,12 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         // it releases the handler, and with it the scheduler.
         timer.setEventHandler { self.performAsCurrentScheduler(block) }
         timer.resume()
-        return RACDisposable { timer.cancel() }
+        // Counted until disposed (a disposable's block runs once).
+        racs_scheduled_blocks_add(1)
+        return RACDisposable {
+            timer.cancel()
+            racs_scheduled_blocks_add(-1)
+        }
     }
 
     /// Tells a blocking read subscribing on this thread (see

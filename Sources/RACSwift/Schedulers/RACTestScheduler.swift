@@ -40,6 +40,11 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
         super.init()
     }
 
+    deinit {
+        // Blocks that never ran leave the count of scheduled blocks with it.
+        racs_scheduled_blocks_add(-actions.count)
+    }
+
     /// The present in virtual time: the start of virtual time
     /// (`Date(timeIntervalSinceReferenceDate: 0)`) until a block runs or
     /// time is advanced, then the latest date a block was due at or time was
@@ -92,6 +97,7 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
         let next: Action? = lock.withLock {
             guard let first = actions.first, limit.map({ first.date <= $0 }) ?? true else { return nil }
             let action = actions.removeFirst()
+            racs_scheduled_blocks_add(-1)
             if action.date > virtualNow { virtualNow = action.date }
             return action
         }
@@ -156,6 +162,7 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
             // action due at the same date or earlier.
             let index = actions.firstIndex { $0.date > action.date } ?? actions.endIndex
             actions.insert(action, at: index)
+            racs_scheduled_blocks_add(1)
             return action.sequence
         }
         // Weak: the disposable may outlive the scheduler.
@@ -167,6 +174,7 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
         lock.withLock {
             if let index = actions.firstIndex(where: { $0.sequence == sequence }) {
                 actions.remove(at: index)
+                racs_scheduled_blocks_add(-1)
             }
         }
     }

@@ -123,12 +123,6 @@ open class RACSignal<Value>: @unchecked Sendable {
         return subscribe(sink: RACPassthroughSubscriber(subscriber), file: "", line: 0)
     }
 
-    /// The name of `signal`, a `RACSignal<Value>`: what a site record reads.
-    @usableFromInline
-    internal static func nameOf(_ signal: AnyObject) -> String {
-        unsafeDowncast(signal, to: RACSignal<Value>.self).name
-    }
-
     /// Subscribes a fresh sink: how RACSwift's own subscribers (the block
     /// subscriber, operators' sinks) subscribe, with no existential and no
     /// cast on the way. RACSwift's signal classes override this, and it is
@@ -235,7 +229,7 @@ extension RACSignal {
     @usableFromInline @inline(never)
     internal func subscribeRecordingSite(sink: RACSubscriptionSink<Value>, file: StaticString,
                                          line: UInt) -> RACDisposable {
-        RACSiteContext.run(file: file, line: line, signal: self, name: RACSignal.nameOf) {
+        RACSiteContext.run(file: file, line: line, signal: self) {
             subscribe(sink: sink)
         }
     }

@@ -35,16 +35,38 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
         public let subscribers: Int?
         /// The nodes it subscribes to (its sources), by index.
         public let inputs: [Int]
+
+        /// The node with `typeName` and `subscribers` replaced.
+        internal func with(typeName: String, subscribers: Int?) -> Node {
+            Node(index: index, kind: kind, typeName: typeName, label: label, name: name,
+                 subscribers: subscribers, inputs: inputs)
+        }
     }
 
     /// Every signal reachable from the one asked about, that one first, then
     /// upstream in the order met (each once, however many use it).
     public let nodes: [Node]
 
+    internal init(nodes: [Node]) {
+        self.nodes = nodes
+    }
+
     internal init(root: any RACGraphNode) {
+        nodes = Self.walk(from: root, now: true).nodes
+    }
+
+    /// The nodes reachable from `root`, their types, and the subjects among
+    /// them by index with the objects that count their subscribers. With
+    /// `now` false (for `RACSubscriptionGraph`, which fills them in when
+    /// asked), the nodes' type names are empty and subscribers nil: a type's
+    /// name costs a demangling, and a metatype lives forever.
+    internal static func walk(from root: any RACGraphNode, now: Bool)
+        -> (nodes: [Node], types: [Any.Type], subjects: [(index: Int, node: any RACGraphNode)]) {
         var nodes: [Node] = []
         var indices: [ObjectIdentifier: Int] = [:]
         var pending: [(node: any RACGraphNode, index: Int)] = []
+        var subjects: [(index: Int, node: any RACGraphNode)] = []
+        var types: [Any.Type] = []
         func index(of node: any RACGraphNode) -> Int {
             if let known = indices[node.graphIdentity] { return known }
             let index = indices.count
@@ -59,14 +81,23 @@ public struct RACSignalGraph: CustomStringConvertible, Sendable {
             next += 1
             let inputs = node.graphInputs
             let name = node.graphName
-            let label = Self.ownPart(of: name)
-            let subscribers = node.graphSubscribers
+            let label = ownPart(of: name)
             let kind: Kind = node.graphIsSubject ? .subject : inputs.isEmpty ? .source : .operator
-            let entry = Node(index: position, kind: kind, typeName: node.graphTypeName, label: label, name: name,
-                             subscribers: subscribers, inputs: inputs.map(index(of:)))
+            if kind == .subject { subjects.append((position, node.graphCountedNode)) }
+            let type = node.graphType
+            let entry = Node(index: position, kind: kind, typeName: now ? typeName(of: type) : "", label: label,
+                             name: name, subscribers: now ? node.graphSubscribers : nil, inputs: inputs.map(index(of:)))
             nodes.append(entry)
+            types.append(type)
         }
-        self.nodes = nodes.sorted { $0.index < $1.index }
+        // The walk appends in index order: `pending` is in index order.
+        return (nodes, types, subjects)
+    }
+
+    /// `RACReplaySubject` for `RACReplaySubject<Int>`.
+    internal static func typeName(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
     }
 
     /// One line per node, the signal asked about first:
@@ -156,19 +187,21 @@ internal protocol RACGraphNode: AnyObject {
     /// One node per identity.
     var graphIdentity: ObjectIdentifier { get }
     var graphName: String { get }
-    var graphTypeName: String { get }
+    /// The signal's class, for `Node.typeName`.
+    var graphType: Any.Type { get }
     var graphIsSubject: Bool { get }
     var graphSubscribers: Int? { get }
     /// The signals it subscribes to when subscribed.
     var graphInputs: [any RACGraphNode] { get }
+    /// The object whose `graphSubscribers` a graph kept for later reads:
+    /// the node itself, or what it stands for.
+    var graphCountedNode: any RACGraphNode { get }
 }
 
 extension RACGraphNode {
     internal var graphIdentity: ObjectIdentifier { ObjectIdentifier(self) }
-    internal var graphTypeName: String {
-        let name = String(describing: type(of: self))
-        return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
-    }
+    internal var graphCountedNode: any RACGraphNode { self }
+    internal var graphType: Any.Type { type(of: self) }
 }
 
 extension RACSignal: RACGraphNode {
@@ -192,8 +225,9 @@ internal final class RACConnectionGraphNode<Value>: RACGraphNode {
 
     internal var graphIdentity: ObjectIdentifier { ObjectIdentifier(connection.subject) }
     internal var graphName: String { connection.subject.name }
-    internal var graphTypeName: String { connection.subject.graphTypeName }
+    internal var graphType: Any.Type { connection.subject.graphType }
     internal var graphIsSubject: Bool { true }
     internal var graphSubscribers: Int? { connection.subject.graphSubscribers }
     internal var graphInputs: [any RACGraphNode] { [connection.source] }
+    internal var graphCountedNode: any RACGraphNode { connection.subject }
 }

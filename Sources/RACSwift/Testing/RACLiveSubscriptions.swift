@@ -20,6 +20,22 @@ public enum RACLiveSubscriptions {
         racs_live_subscription_count()
     }
 
+    /// The blocks scheduled now and not yet run or cancelled, on every
+    /// thread: on queue schedulers (`RACQueueScheduler`, the main thread
+    /// scheduler, `RACScheduler.scheduler()`'s) and test schedulers, and a
+    /// repeating timer until it is disposed. A block scheduled on a queue
+    /// and cancelled counts until its turn on the queue (or its date) comes
+    /// and it is skipped. The immediate scheduler runs blocks at once, and
+    /// they never count; nor do `deliverOn`'s drains, which are on the send
+    /// path. Exact, as `count`, once the threads involved have synchronized
+    /// with the reader.
+    ///
+    /// Kept in every build, at the cost of one relaxed atomic add when a
+    /// block is scheduled and one when it runs.
+    public static var scheduledBlocks: Int {
+        racs_scheduled_block_count()
+    }
+
     /// Site mode: whether each new subscription records where it was made —
     /// the file and line of the public `subscribe…` call that made it (or
     /// for which an operator made it) — and the name of the signal that
@@ -31,6 +47,10 @@ public enum RACLiveSubscriptions {
     /// Sites are default arguments (`#fileID`, `#line`) of the `subscribeNext`,
     /// `subscribeError` and `subscribeCompleted` families; `subscribe(_:)`
     /// (which a subclass may override) records the signal but not the site.
+    /// The operators that subscribe later (`flattenMap`, `flatten`, `concat`,
+    /// `switchToLatest`, `bind`, `catch`, `catchTo`, `then`, `retry`,
+    /// `repeat`) record those subscriptions at their own site, on their
+    /// signal, if site mode was on when they were applied.
     public static var recordsSites: Bool {
         get { switchState.word().load(.relaxed) != 0 }
         set {
@@ -69,8 +89,8 @@ public enum RACLiveSubscriptions {
 /// `RACLiveSubscriptions.bySite()` lists them.
 public struct RACSubscriptionSiteGroup: CustomStringConvertible, Sendable {
     /// `File.swift:31`, or nil if the subscriptions were made where no site
-    /// is known (`subscribe(_:)`, or an operator's inner subscription made
-    /// inside a delivery).
+    /// is known (`subscribe(_:)`, or an inner subscription of an operator
+    /// applied while site mode was off).
     public let site: String?
     /// The name of the signal subscribed to (see `RACSignal.name`), as it
     /// read when the subscriptions were made; nil if unknown.

@@ -1,25 +1,55 @@
 import CShims
 
-/// Every record of a live subscription, lock-free to add to.
+/// Every record of a live subscription, lock-free to add to and to list.
 ///
-/// Adding pushes onto a Treiber stack (`incoming`). The records are sorted
-/// out, and the ended ones dropped, by one thread at a time, the one that
-/// holds the `busy` flag: a listing, or an adder once every 1 024 adds
-/// (it skips that if the flag is taken), which keeps the stack and the
-/// ended records bounded by the live ones plus about 1 024 per thread. A
-/// listing waits only for another holder's sorting (bounded by the records
-/// there are), never for a subscription.
+/// The records hang in one singly linked list of `RACRegistryNode`s, newest
+/// first. Adding pushes a node on the top, as a Treiber stack does (a
+/// compare-exchange of the top that never reads the node it replaces, so it
+/// has no ABA problem). A listing walks the list from the top and takes the
+/// records that have not ended; nothing is taken off the list by a listing,
+/// so a listing sees every record added before it began, whatever other
+/// listings do meanwhile.
+///
+/// The nodes of ended records are unlinked by the compactor: one thread at a
+/// time, the one that takes the `busy` flag with a compare-exchange, and
+/// only if it is free. An adder tries once every 1 024 adds, a listing once
+/// before it walks; a thread that finds the flag taken skips the compaction
+/// (nobody waits for the compactor, and a listing is right without it). The
+/// compactor never unlinks the top node, which adders compare against, only
+/// nodes below the top it loaded, whose `next` words only it writes. That
+/// keeps the list bounded by the live records plus those that ended since
+/// the last compaction.
+///
+/// Reclamation: an unlinked node may still be read by a listing that
+/// reached it before the unlink, so it is retired, not freed. A listing
+/// announces itself in the `readers` count before it loads the top and
+/// withdraws after its last read; the compactor frees the retired nodes only
+/// when, after its unlinks, it reads the count as 0. A listing counted then
+/// is not yet done, so the nodes wait for a later compaction. A listing that
+/// announced after that read cannot reach them: the unlinking stores, the
+/// count's changes and read, and the listing's loads of the top and of each
+/// `next` are all sequentially consistent, so in their single total order
+/// the unlinks come before the compactor's read, hence before the
+/// announcement and every load after it, and a load sees the last store
+/// before it. A listing that withdrew before the read has its reads
+/// published to the compactor by the withdrawal (a release) and the read
+/// (an acquire). (Listings that overlap without a break keep retired nodes
+/// until one finds the count at 0: a listing is a debugging call.)
 internal enum RACSubscriptionRegistry {
-    /// Word 0: the top of `incoming`; word 1: `busy`; word 2: the adds
-    /// since the start; word 3: the sequence of the next record.
-    private static let words = RACAtomicCell(count: 4)
+    /// Word 0: the top node (the bits of its +1 unmanaged reference, held by
+    /// the list), or 0; word 1: `busy`; word 2: the adds since the start;
+    /// word 3: the sequence of the next record; word 4: `readers`, the
+    /// listings walking the list now.
+    private static let words = RACAtomicCell(count: 5)
 
-    /// The records taken from `incoming`, oldest first; touched only by the
-    /// holder of `busy`, whose acquiring claim and releasing end publish it
-    /// from holder to holder.
-    nonisolated(unsafe) private static var sorted: [RACSubscriptionRecord] = []
+    /// The nodes unlinked and not yet freed; touched only by the holder of
+    /// `busy`, whose acquiring claim and releasing end publish it from
+    /// holder to holder.
+    nonisolated(unsafe) private static var retired: [RACRegistryNode] = []
 
-    private static var incoming: RACPendingStack<RACSubscriptionRecord> { RACPendingStack(top: words.word(0)) }
+    private static var top: RACAtomicWord { words.word(0) }
+    private static var busy: RACAtomicWord { words.word(1) }
+    private static var readers: RACAtomicWord { words.word(4) }
 
     internal static func nextSequence() -> Int {
         words.word(3).fetchAdd(1, .relaxed)
@@ -29,33 +59,91 @@ internal enum RACSubscriptionRegistry {
     internal static var currentSequence: Int { words.word(3).load(.relaxed) }
 
     internal static func add(_ record: RACSubscriptionRecord) {
-        incoming.push(record)
-        if words.word(2).fetchAdd(1, .relaxed) & 1_023 == 1_023, claim() {
-            sort()
-            words.word(1).store(0, .release)
+        let node = Unmanaged.passRetained(RACRegistryNode(record))
+        let bits = Int(bitPattern: node.toOpaque())
+        var seen = top.load(.relaxed)
+        while true {
+            // The node is not yet published: nobody else reads its link.
+            node._withUnsafeGuaranteedRef { $0.next.store(seen, .relaxed) }
+            // Release: a listing that loads this top sees the node's
+            // fields. (Its loads are sequentially consistent, which
+            // includes acquire.)
+            let observed = top.compareExchange(expected: seen, desired: bits, .release, .relaxed)
+            if observed == seen { break }
+            seen = observed
         }
+        if words.word(2).fetchAdd(1, .relaxed) & 1_023 == 1_023 { compactIfFree() }
     }
 
     /// The records of the subscriptions that have not ended, oldest first.
     internal static func live() -> [RACSubscriptionRecord] {
-        // The holder only sorts, with no call out: its hold ends soon.
-        while !racSpin(until: claim) {}
-        sort()
-        let live = sorted
-        words.word(1).store(0, .release)
-        return live
-    }
-
-    /// Takes `busy`, if free. Acquire: see `sorted`.
-    private static func claim() -> Bool {
-        words.word(1).load(.relaxed) == 0 && words.word(1).compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0
-    }
-
-    /// Holder only: moves `incoming` into `sorted` and drops ended records.
-    private static func sort() {
-        sorted.removeAll { $0.hasEnded }
-        incoming.takeAll { record in
-            if !record.hasEnded { sorted.append(record) }
+        compactIfFree()
+        var records: [RACSubscriptionRecord] = []
+        // Sequentially consistent: see the type's reclamation argument.
+        _ = readers.fetchAdd(1, .seq_cst)
+        var bits = top.load(.seq_cst)
+        while let node = RACRegistryNode.at(bits) {
+            node._withUnsafeGuaranteedRef { node in
+                if !node.record.hasEnded { records.append(node.record) }
+                bits = node.next.load(.seq_cst)
+            }
         }
+        // Sequentially consistent (so also a release): after this, the
+        // compactor may free what this walk read.
+        _ = readers.fetchSub(1, .seq_cst)
+        records.reverse()
+        return records
+    }
+
+    /// Compacts the list, unless another thread is doing so.
+    private static func compactIfFree() {
+        // Acquire: see `retired`.
+        guard busy.load(.relaxed) == 0, busy.compareExchange(expected: 0, desired: 1, .acquire, .relaxed) == 0
+        else { return }
+        compact()
+        busy.store(0, .release)
+    }
+
+    /// Holder of `busy` only: unlinks the nodes of ended records below the
+    /// top, then frees the retired nodes if no listing is walking.
+    private static func compact() {
+        guard var previous = RACRegistryNode.at(top.load(.seq_cst)) else { return }
+        var bits = previous._withUnsafeGuaranteedRef { $0.next.load(.seq_cst) }
+        while let node = RACRegistryNode.at(bits) {
+            // Only this thread writes the links of nodes below the top.
+            let after = node._withUnsafeGuaranteedRef { $0.next.load(.relaxed) }
+            if node._withUnsafeGuaranteedRef({ $0.record.hasEnded }) {
+                // Sequentially consistent: see the reclamation argument.
+                previous._withUnsafeGuaranteedRef { $0.next.store(after, .seq_cst) }
+                // The list's +1 passes to `retired`.
+                retired.append(node.takeRetainedValue())
+            } else {
+                previous = node
+            }
+            bits = after
+        }
+        if !retired.isEmpty && readers.load(.seq_cst) == 0 { retired.removeAll() }
+    }
+}
+
+/// A node of `RACSubscriptionRegistry`'s list: a record and the link to the
+/// next (older) node.
+internal final class RACRegistryNode {
+    /// Word 0: the bits of the next node's unmanaged reference, or 0 (see
+    /// `RACInlineAtomics`); must stay the first stored property. Never
+    /// touched by name.
+    internal var _atomics: Int = 0
+    internal let record: RACSubscriptionRecord
+
+    internal init(_ record: RACSubscriptionRecord) {
+        self.record = record
+    }
+
+    /// The link to the next node.
+    internal var next: RACAtomicWord { RACInlineAtomics.word(0, of: self) }
+
+    /// The node whose unmanaged reference has the bits `bits`, or nil for 0.
+    internal static func at(_ bits: Int) -> Unmanaged<RACRegistryNode>? {
+        UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
     }
 }

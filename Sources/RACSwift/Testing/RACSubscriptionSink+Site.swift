@@ -1,7 +1,7 @@
 extension RACSubscriptionSink {
     /// Site mode: records where the sink, joining its first subscription
     /// and not yet handed to a source, was made, keeping the record
-    /// (retained) in word 4.
+    /// (retained) in word 4, which no sink class uses for anything else.
     @inline(never)
     internal final func recordSite() {
         let record = RACSiteContext.recordForNewSubscription()
