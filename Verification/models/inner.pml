@@ -2,7 +2,7 @@
  * The inner registration of flattenMap, flatten and concat (RACInnerSink),
  * as Sources/RACSwift/Operators/RACInnerSink.swift implements it: the
  * subscribing thread and the inner signal's completion decide, by the
- * sink's word 4, which of them takes the inner subscription's entry out of
+ * sink's word 0, which of them takes the inner subscription's entry out of
  * the group (the operator's compound disposable) again; the group's own
  * disposal races both.
  *
@@ -59,7 +59,7 @@
 #endif
 #define probe(k) assert(PROBE != k)
 
-/* RACInnerSink.Registration, the values of word 4 */
+/* RACInnerSink.Registration, the values of word 0 */
 #define SUBSCRIBING 0
 #define ENDED 1
 #define IN_GROUP 2
