@@ -1,0 +1,182 @@
+// The memory of the serializer's pending nodes: a per-thread cache that the
+// owners give nodes back to, so that a contended send allocates nothing.
+//
+// A handed-over operation travels from its sender (which fills a node) to
+// the serializer's owner (which applies it and is done with the node). With
+// malloc, the sender allocates and the owner frees: a pattern per-thread
+// malloc caches do not serve (the frees fill the owner's cache, the
+// allocations drain the sender's). Here the node goes back to the thread it
+// came from instead:
+//
+// - Every thread has a *home* (`racs_node_home`), made on its first
+//   contended send: one stack of given-back nodes per size class, which
+//   any owner pushes onto (a compare-exchange loop, Treiber) and only the
+//   home's thread takes from, and only whole (one exchange). Nothing ever
+//   pops a single node of it, so it has no ABA problem: a push compares the
+//   top without dereferencing it, and a taken list is the taker's alone.
+// - The thread also keeps a plain thread-local list per class
+//   (`racs_nodes.free`): what it took back, and the nodes an owner gives
+//   back on the thread they came from (no atomics then). A send takes the
+//   first node of it; when it is empty, it takes the whole home stack; when
+//   that is empty too, it makes a node, at most `RACS_NODE_CACHE_LIMIT` per
+//   class and thread, past which nodes are plain allocations, freed by
+//   whoever is done with them.
+//
+// Who may touch a node, when (the reclamation argument):
+//
+// 1. Taken by a sender (out of its own free list), a node is that thread's
+//    alone until it pushes it onto a serializer's pending stack; from the
+//    push on it is the serializer's (the owner that takes the stack, then
+//    the owner that applies it), and its sender touches only its state
+//    word, and only while it waits for it (see `RACSerializer.wait`): the
+//    owner gives a node back only after it has applied it (and after
+//    `finish`, the last write a waiter can be waiting for), and a waiter
+//    takes nodes only from its own free list, which the node can reach
+//    only once the waiter's send has returned, so the waiter is no longer
+//    reading it. A node is in exactly one place at a time: a free list, a
+//    home stack, a pending stack, an owner's queue or spent list.
+// 2. An owner gives a node back with a releasing compare-exchange onto its
+//    home's stack; the home's thread takes that stack with an acquiring
+//    exchange. So everything the owner did to the node (the element moved
+//    out and destroyed, the state word) happens before the next send that
+//    reuses it, which then writes its header with plain stores.
+// 3. One access comes after an owner is done with a node:
+//    `passOwnership`'s wake of a sleeping waiter, after the
+//    compare-exchange that made it the owner (which may then apply and give
+//    back its node at once, and even exit). The wake passes only the
+//    word's address, to the kernel, as the key of the sleepers to wake;
+//    it reads and writes no memory. At worst it wakes a later sleeper on
+//    the same word spuriously, and every wait loop here rechecks its word.
+// 4. A thread that exits (`racs_node_thread_exit`, the home's pthread key
+//    destructor) marks each home stack `RACS_NODE_HOME_EXITED` with the
+//    same exchange that takes it, and frees what it holds: its free lists
+//    and those stacks. Nodes still in flight (in some serializer) are not
+//    touched: an owner that later gives one back sees the mark instead of
+//    a stack, and frees the node. The home itself is counted: one
+//    reference for its thread and one per node it made that is not freed;
+//    whoever drops the last frees it, so an owner giving a node back never
+//    finds its home freed. After its destructor, a thread's sends use
+//    plain allocations.
+//
+// Memory: a thread's cache holds at most `RACS_NODE_CACHE_LIMIT` nodes per
+// class (free or in flight), about what a send into one overloaded
+// serializer can have in flight (the backlog bound, its waiting node, and
+// the owner's spent list of up to a term and a backlog before it gives them
+// back); deeper backlogs fall back to allocations.
+//
+// Layout of a node: four header words, then the element, at
+// `RACS_NODE_HEADER_SIZE` or at its alignment if larger. Word 0 is the
+// hand-over state (atomic), 1 `next` (the stacks' and the queue's link), 2
+// `accounted`, 3 the origin: the home's address with the class in its low
+// bits, or 0 for a plain allocation. Nodes are made by `racs_node_take` and
+// returned by `racs_node_give_back*`; nothing else frees one.
+
+#ifndef RACSWIFT_NODE_CACHE_H
+#define RACSWIFT_NODE_CACHE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+/// The header words before a node's element (state, next, accounted,
+/// origin), in bytes.
+#define RACS_NODE_HEADER_SIZE 32
+/// The size classes: nodes of 64, 128 and 256 bytes (header included).
+#define RACS_NODE_CLASSES 3
+/// How many nodes of one class a thread makes for its cache.
+#define RACS_NODE_CACHE_LIMIT 256
+/// A home stack's mark once its thread has exited.
+#define RACS_NODE_HOME_EXITED ((intptr_t)1)
+/// `racs_nodes.home` once the thread's destructor ran: no more caching.
+#define RACS_NODE_HOME_GONE ((struct racs_node_home *)1)
+
+/// A thread's home: where owners give its nodes back. Aligned to 64 bytes,
+/// which keeps the low six bits of its address free for the class (see
+/// the origin word) and gives it a cache line of its own.
+typedef struct racs_node_home {
+    /// Per class: the top of the stack of given-back nodes (0: empty,
+    /// `RACS_NODE_HOME_EXITED`: the thread has exited).
+    _Atomic(intptr_t) returned[RACS_NODE_CLASSES];
+    /// One for the thread while it runs, one per node made and not freed.
+    _Atomic(intptr_t) references;
+} __attribute__((aligned(64))) racs_node_home;
+
+/// The calling thread's side: its home and its free lists. Only this
+/// thread reads or writes it.
+typedef struct racs_node_cache {
+    racs_node_home *_Nullable home;
+    /// Per class: the first node of the free list (0: empty).
+    intptr_t free[RACS_NODE_CLASSES];
+    /// Per class: how many nodes this thread made for its cache.
+    intptr_t made[RACS_NODE_CLASSES];
+} racs_node_cache;
+
+extern _Thread_local racs_node_cache racs_nodes;
+
+/// The class of a node of `size` bytes (header included) whose element
+/// needs `alignment`, or -1 for a plain allocation.
+static inline __attribute__((always_inline)) intptr_t racs_node_class(intptr_t size, intptr_t alignment) {
+    if (alignment > 16) return -1;
+    if (size <= 64) return 0;
+    if (size <= 128) return 1;
+    if (size <= 256) return 2;
+    return -1;
+}
+
+/// A node when the free list of its class is empty: out of line.
+void *_Nonnull racs_node_take_slow(intptr_t cls, intptr_t size, intptr_t alignment);
+
+/// Gives back a list of nodes from one home other than the caller's,
+/// linked through `next` from `first` to `last`: out of line.
+void racs_node_send_home(intptr_t origin, intptr_t first, intptr_t last, intptr_t count);
+
+/// Frees a plain allocation, or a cache node whose home has exited.
+void racs_node_free(intptr_t node);
+
+/// A node for an element of `size` bytes at `offset` that needs
+/// `alignment`, with its state, `next` and `accounted` words 0.
+static inline __attribute__((always_inline)) void *_Nonnull racs_node_take(intptr_t size, intptr_t alignment) {
+    intptr_t cls = racs_node_class(size, alignment);
+    intptr_t *node;
+    if (cls >= 0 && racs_nodes.free[cls] != 0) {
+        node = (intptr_t *)racs_nodes.free[cls];
+        racs_nodes.free[cls] = node[1];
+    } else {
+        node = (intptr_t *)racs_node_take_slow(cls, size, alignment);
+    }
+    // Plain stores: the node is this thread's alone (see the argument
+    // above, point 2).
+    node[0] = 0;
+    node[1] = 0;
+    node[2] = 0;
+    return node;
+}
+
+/// Gives back the nodes linked through `next` from `first` to `last`
+/// (`count` of them), all with the same origin word, `origin`, and their
+/// elements already destroyed.
+static inline __attribute__((always_inline)) void racs_node_give_back_run(intptr_t origin, intptr_t first,
+                                                                          intptr_t last, intptr_t count) {
+    if (origin != 0 && (racs_node_home *)(origin & ~(intptr_t)63) == racs_nodes.home) {
+        // Back on the thread it came from: straight onto the free list.
+        intptr_t cls = origin & 63;
+        ((intptr_t *)last)[1] = racs_nodes.free[cls];
+        racs_nodes.free[cls] = first;
+        return;
+    }
+    racs_node_send_home(origin, first, last, count);
+}
+
+/// How many nodes of class `cls` the calling thread made for its cache:
+/// for the tests, which check that the nodes come back.
+static inline __attribute__((always_inline)) intptr_t racs_node_cache_made(intptr_t cls) {
+    return racs_nodes.made[cls];
+}
+
+/// A node's origin word.
+static inline __attribute__((always_inline)) intptr_t racs_node_origin(intptr_t node) {
+    return ((intptr_t *)node)[3];
+}
+
+#endif
