@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
-_Thread_local racs_node_cache racs_nodes;
+_Thread_local racs_node_home *racs_node_thread_home;
 
 static const intptr_t class_sizes[RACS_NODE_CLASSES] = {64, 128, 256};
 
@@ -48,17 +48,21 @@ static void release_home(racs_node_home *home, intptr_t count) {
 /// The calling thread's home, made on first use; NULL once its destructor
 /// ran.
 static racs_node_home *current_home(void) {
-    racs_node_home *home = racs_nodes.home;
+    racs_node_home *home = racs_node_thread_home;
     if (home == RACS_NODE_HOME_GONE) return NULL;
     if (home != NULL) return home;
     pthread_once(&home_key_once, make_home_key);
     home = allocate(sizeof(racs_node_home), 64);
-    for (int cls = 0; cls < RACS_NODE_CLASSES; cls++) atomic_init(&home->returned[cls], 0);
+    for (int cls = 0; cls < RACS_NODE_CLASSES; cls++) {
+        atomic_init(&home->returned[cls], 0);
+        home->free[cls] = 0;
+        home->made[cls] = 0;
+    }
     atomic_init(&home->references, 1);
     // The destructor runs only for a non-NULL value: set it before any
     // node is made, so that every home is torn down with its thread.
     pthread_setspecific(home_key, home);
-    racs_nodes.home = home;
+    racs_node_thread_home = home;
     return home;
 }
 
@@ -73,12 +77,12 @@ void *racs_node_take_slow(intptr_t cls, intptr_t size, intptr_t alignment) {
     // whole stack at once: no other thread ever takes from it.
     intptr_t list = atomic_exchange_explicit(&home->returned[cls], 0, memory_order_acquire);
     if (list != 0) {
-        racs_nodes.free[cls] = ((intptr_t *)list)[1];
+        home->free[cls] = ((intptr_t *)list)[1];
         return (void *)list;
     }
     intptr_t *node;
-    if (racs_nodes.made[cls] < RACS_NODE_CACHE_LIMIT) {
-        racs_nodes.made[cls] += 1;
+    if (home->made[cls] < RACS_NODE_CACHE_LIMIT) {
+        home->made[cls] += 1;
         // Relaxed: the thread's own reference keeps the count above 0.
         atomic_fetch_add_explicit(&home->references, 1, memory_order_relaxed);
         node = allocate(class_sizes[cls], 16);
@@ -137,9 +141,13 @@ static void thread_exit(void *value) {
         // freed. From now on, owners free this thread's nodes themselves.
         intptr_t list = atomic_exchange_explicit(&home->returned[cls], RACS_NODE_HOME_EXITED, memory_order_acquire);
         freed += free_list(list, -1);
-        freed += free_list(racs_nodes.free[cls], -1);
-        racs_nodes.free[cls] = 0;
+        freed += free_list(home->free[cls], -1);
+        home->free[cls] = 0;
     }
-    racs_nodes.home = RACS_NODE_HOME_GONE;
+    // Should Swift code send on this thread later in its teardown, its
+    // nodes are plain allocations. (Where this thread's `_Thread_local`
+    // storage is already gone, the store may make it anew: then such a
+    // send makes a new home, which the destructor's next round tears down.)
+    racs_node_thread_home = RACS_NODE_HOME_GONE;
     release_home(home, freed + 1);
 }

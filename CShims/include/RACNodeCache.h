@@ -14,8 +14,8 @@
 //   home's thread takes from, and only whole (one exchange). Nothing ever
 //   pops a single node of it, so it has no ABA problem: a push compares the
 //   top without dereferencing it, and a taken list is the taker's alone.
-// - The thread also keeps a plain thread-local list per class
-//   (`racs_nodes.free`): what it took back, and the nodes an owner gives
+// - The thread also keeps a plain list per class, its own
+//   (`racs_node_home.free`): what it took back, and the nodes an owner gives
 //   back on the thread they came from (no atomics then). A send takes the
 //   first node of it; when it is empty, it takes the whole home stack; when
 //   that is empty too, it makes a node, at most `RACS_NODE_CACHE_LIMIT` per
@@ -88,31 +88,41 @@
 #define RACS_NODE_CACHE_LIMIT 256
 /// A home stack's mark once its thread has exited.
 #define RACS_NODE_HOME_EXITED ((intptr_t)1)
-/// `racs_nodes.home` once the thread's destructor ran: no more caching.
+/// `racs_node_thread_home` once the thread's destructor ran: no more
+/// caching.
 #define RACS_NODE_HOME_GONE ((struct racs_node_home *)1)
 
-/// A thread's home: where owners give its nodes back. Aligned to 64 bytes,
-/// which keeps the low six bits of its address free for the class (see
-/// the origin word) and gives it a cache line of its own.
+/// A thread's home: where owners give its nodes back, and the thread's own
+/// free lists. Aligned to 64 bytes, which keeps the low six bits of its
+/// address free for the class (see the origin word); the part other
+/// threads write has a cache line of its own, apart from the thread's.
+///
+/// The free lists live here rather than in thread-local storage so that
+/// the destructor needs only its argument: on some platforms a thread's
+/// `_Thread_local` storage may be torn down before its pthread key
+/// destructors run.
 typedef struct racs_node_home {
     /// Per class: the top of the stack of given-back nodes (0: empty,
     /// `RACS_NODE_HOME_EXITED`: the thread has exited).
     _Atomic(intptr_t) returned[RACS_NODE_CLASSES];
     /// One for the thread while it runs, one per node made and not freed.
     _Atomic(intptr_t) references;
-} __attribute__((aligned(64))) racs_node_home;
-
-/// The calling thread's side: its home and its free lists. Only this
-/// thread reads or writes it.
-typedef struct racs_node_cache {
-    racs_node_home *_Nullable home;
+    /// Only the home's thread reads or writes what follows.
     /// Per class: the first node of the free list (0: empty).
-    intptr_t free[RACS_NODE_CLASSES];
+    __attribute__((aligned(64))) intptr_t free[RACS_NODE_CLASSES];
     /// Per class: how many nodes this thread made for its cache.
     intptr_t made[RACS_NODE_CLASSES];
-} racs_node_cache;
+} __attribute__((aligned(64))) racs_node_home;
 
-extern _Thread_local racs_node_cache racs_nodes;
+/// The calling thread's home: NULL until its first contended send,
+/// `RACS_NODE_HOME_GONE` once its destructor ran. Only this thread reads or
+/// writes it.
+extern _Thread_local racs_node_home *_Nullable racs_node_thread_home;
+
+/// Whether `home` is a home (not NULL, not gone).
+static inline __attribute__((always_inline)) bool racs_node_is_home(racs_node_home *_Nullable home) {
+    return (uintptr_t)home > (uintptr_t)RACS_NODE_HOME_GONE;
+}
 
 /// The class of a node of `size` bytes (header included) whose element
 /// needs `alignment`, or -1 for a plain allocation.
@@ -138,10 +148,11 @@ void racs_node_free(intptr_t node);
 /// `alignment`, with its state, `next` and `accounted` words 0.
 static inline __attribute__((always_inline)) void *_Nonnull racs_node_take(intptr_t size, intptr_t alignment) {
     intptr_t cls = racs_node_class(size, alignment);
+    racs_node_home *home = racs_node_thread_home;
     intptr_t *node;
-    if (cls >= 0 && racs_nodes.free[cls] != 0) {
-        node = (intptr_t *)racs_nodes.free[cls];
-        racs_nodes.free[cls] = node[1];
+    if (cls >= 0 && racs_node_is_home(home) && home->free[cls] != 0) {
+        node = (intptr_t *)home->free[cls];
+        home->free[cls] = node[1];
     } else {
         node = (intptr_t *)racs_node_take_slow(cls, size, alignment);
     }
@@ -158,11 +169,12 @@ static inline __attribute__((always_inline)) void *_Nonnull racs_node_take(intpt
 /// elements already destroyed.
 static inline __attribute__((always_inline)) void racs_node_give_back_run(intptr_t origin, intptr_t first,
                                                                           intptr_t last, intptr_t count) {
-    if (origin != 0 && (racs_node_home *)(origin & ~(intptr_t)63) == racs_nodes.home) {
+    racs_node_home *home = (racs_node_home *)(origin & ~(intptr_t)63);
+    if (origin != 0 && home == racs_node_thread_home) {
         // Back on the thread it came from: straight onto the free list.
         intptr_t cls = origin & 63;
-        ((intptr_t *)last)[1] = racs_nodes.free[cls];
-        racs_nodes.free[cls] = first;
+        ((intptr_t *)last)[1] = home->free[cls];
+        home->free[cls] = first;
         return;
     }
     racs_node_send_home(origin, first, last, count);
@@ -171,7 +183,8 @@ static inline __attribute__((always_inline)) void racs_node_give_back_run(intptr
 /// How many nodes of class `cls` the calling thread made for its cache:
 /// for the tests, which check that the nodes come back.
 static inline __attribute__((always_inline)) intptr_t racs_node_cache_made(intptr_t cls) {
-    return racs_nodes.made[cls];
+    racs_node_home *home = racs_node_thread_home;
+    return racs_node_is_home(home) ? home->made[cls] : 0;
 }
 
 /// A node's origin word.
