@@ -94,10 +94,6 @@ void *racs_node_take_slow(intptr_t cls, intptr_t size, intptr_t alignment) {
     return node;
 }
 
-void racs_node_free(intptr_t node) {
-    free((void *)node);
-}
-
 /// Frees the `count` nodes from `first` on (0 ends the list; count < 0:
 /// all of them); returns how many it freed.
 static intptr_t free_list(intptr_t first, intptr_t count) {

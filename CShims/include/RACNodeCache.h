@@ -30,11 +30,12 @@
 //    the owner that applies it), and its sender touches only its state
 //    word, and only while it waits for it (see `RACSerializer.wait`): the
 //    owner gives a node back only after it has applied it (and after
-//    `finish`, the last write a waiter can be waiting for), and a waiter
-//    takes nodes only from its own free list, which the node can reach
-//    only once the waiter's send has returned, so the waiter is no longer
-//    reading it. A node is in exactly one place at a time: a free list, a
-//    home stack, a pending stack, an owner's queue or spent list.
+//    `finish`, the last write a waiter can be waiting for), to the home of
+//    the thread that filled it; only that thread takes nodes from its
+//    home, and only when it sends, which the waiter does only once its
+//    wait has ended and it reads the node no more. A node is in exactly
+//    one place at a time: a free list, a home stack, a pending stack, an
+//    owner's queue or spent list.
 // 2. An owner gives a node back with a releasing compare-exchange onto its
 //    home's stack; the home's thread takes that stack with an acquiring
 //    exchange. So everything the owner did to the node (the element moved
@@ -47,8 +48,8 @@
 //    word's address, to the kernel, as the key of the sleepers to wake;
 //    it reads and writes no memory. At worst it wakes a later sleeper on
 //    the same word spuriously, and every wait loop here rechecks its word.
-// 4. A thread that exits (`racs_node_thread_exit`, the home's pthread key
-//    destructor) marks each home stack `RACS_NODE_HOME_EXITED` with the
+// 4. A thread that exits (`thread_exit` in RACNodeCache.c, the home's
+//    pthread key destructor) marks each home stack `RACS_NODE_HOME_EXITED` with the
 //    same exchange that takes it, and frees what it holds: its free lists
 //    and those stacks. Nodes still in flight (in some serializer) are not
 //    touched: an owner that later gives one back sees the mark instead of
@@ -69,7 +70,7 @@
 // hand-over state (atomic), 1 `next` (the stacks' and the queue's link), 2
 // `accounted`, 3 the origin: the home's address with the class in its low
 // bits, or 0 for a plain allocation. Nodes are made by `racs_node_take` and
-// returned by `racs_node_give_back*`; nothing else frees one.
+// returned by `racs_node_give_back_run`; nothing else frees one.
 
 #ifndef RACSWIFT_NODE_CACHE_H
 #define RACSWIFT_NODE_CACHE_H
@@ -137,14 +138,12 @@ static inline __attribute__((always_inline)) intptr_t racs_node_class(intptr_t s
 /// A node when the free list of its class is empty: out of line.
 void *_Nonnull racs_node_take_slow(intptr_t cls, intptr_t size, intptr_t alignment);
 
-/// Gives back a list of nodes from one home other than the caller's,
-/// linked through `next` from `first` to `last`: out of line.
+/// Gives back a run of nodes (see `racs_node_give_back_run`) made by
+/// another thread, or plain allocations (origin 0, freed here): out of
+/// line.
 void racs_node_send_home(intptr_t origin, intptr_t first, intptr_t last, intptr_t count);
 
-/// Frees a plain allocation, or a cache node whose home has exited.
-void racs_node_free(intptr_t node);
-
-/// A node for an element of `size` bytes at `offset` that needs
+/// A node of `size` bytes (header included) for an element that needs
 /// `alignment`, with its state, `next` and `accounted` words 0.
 static inline __attribute__((always_inline)) void *_Nonnull racs_node_take(intptr_t size, intptr_t alignment) {
     intptr_t cls = racs_node_class(size, alignment);

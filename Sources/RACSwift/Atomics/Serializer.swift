@@ -9,11 +9,13 @@ import CShims
 /// finds the serializer idle enters with one compare-and-swap, applies its
 /// operation directly and leaves with one decrement: two atomic
 /// read-modify-writes and no allocation. A caller that finds it busy pushes
-/// its operation onto a lock-free stack of pending operations, counts itself
-/// in and, normally, returns at once; the thread inside (the *owner*)
-/// applies what was handed over before it leaves. Operations are applied in
-/// one total order that keeps each thread's own operations in the order it
-/// performed them.
+/// its operation onto a lock-free stack of pending operations (in a node
+/// from its own thread's cache, which the owner gives back once it has
+/// applied it: no allocation either, see CShims/include/RACNodeCache.h),
+/// counts itself in and, normally, returns at once; the thread inside (the
+/// *owner*) applies what was handed over before it leaves. Operations are
+/// applied in one total order that keeps each thread's own operations in
+/// the order it performed them.
 ///
 /// The roles live in three files: this one enters, hands over and leaves;
 /// `Serializer+Drain.swift` is the owner's side (applying the queue, the
@@ -124,10 +126,10 @@ internal struct RACSerializer<Operation> {
                 racOutOfLine { drain(accounted: waiting, apply) }
             }
         } else {
-            // The node is made here, in code specialized for the
-            // operation's type, whose metadata is then a cached load: made
-            // inside `handOver`, which runs unspecialized, it cost a
-            // metadata lookup (a hash-table search) per hand-over.
+            // The node is filled here, in code specialized for the
+            // operation's type, whose size and layout are then constants:
+            // inside `handOver`, which runs unspecialized, they would cost
+            // a metadata lookup (a hash-table search) per hand-over.
             racOutOfLine { handOver(RACPendingNode(operation()), untilApplied: untilApplied(), apply) }
         }
     }
