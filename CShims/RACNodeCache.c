@@ -107,6 +107,14 @@ static intptr_t free_list(intptr_t first, intptr_t count) {
     return freed;
 }
 
+void racs_node_release_shared(intptr_t node) {
+    // Acq_rel: whoever frees the node must see the other's last accesses
+    // to it (the owner's destruction of the element, the waiter's loads).
+    if (atomic_fetch_add_explicit((_Atomic(intptr_t) *)node + 3, 1, memory_order_acq_rel) == -1) {
+        free((void *)node);
+    }
+}
+
 void racs_node_send_home(intptr_t origin, intptr_t first, intptr_t last, intptr_t count) {
     if (origin == 0) {
         free_list(first, count);

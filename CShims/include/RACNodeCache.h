@@ -59,6 +59,16 @@
 //    finds its home freed. After its destructor, a thread's sends use
 //    plain allocations.
 //
+// 5. A plain allocation (past the cache's bound, or after the destructor)
+//    would be freed by the owner as it gives it back, and a waiter may
+//    still be reading its state word then (it waits until it sees
+//    `applied`, which comes before). So a sender that will wait on a plain
+//    node marks it shared (`RACS_NODE_PLAIN_SHARED`) before it publishes
+//    it, and the owner (once it has destroyed the element) and the waiter
+//    (once its wait has ended) each count themselves out; the last frees
+//    it. A cache node needs no count: it goes back to its sender's home,
+//    which only the sender takes from, and only once it sends again.
+//
 // Memory: a thread's cache holds at most `RACS_NODE_CACHE_LIMIT` nodes per
 // class (free or in flight), about what a send into one overloaded
 // serializer can have in flight (the backlog bound, its waiting node, and
@@ -186,9 +196,31 @@ static inline __attribute__((always_inline)) intptr_t racs_node_cache_made(intpt
     return racs_node_is_home(home) ? home->made[cls] : 0;
 }
 
-/// A node's origin word.
+/// The origin word of a plain allocation that its sender waits on (see
+/// point 5): it counts up to 0 as the owner and the waiter are done with
+/// the node, and whoever brings it to 0 frees it.
+#define RACS_NODE_PLAIN_SHARED ((intptr_t)-2)
+
+/// A node's origin word. Relaxed: a cache node's never changes after it
+/// was made; a shared plain node's is counted atomically.
 static inline __attribute__((always_inline)) intptr_t racs_node_origin(intptr_t node) {
-    return ((intptr_t *)node)[3];
+    return atomic_load_explicit((_Atomic(intptr_t) *)node + 3, memory_order_relaxed);
+}
+
+/// Done with a shared plain node (the owner, or its waiter): out of line.
+void racs_node_release_shared(intptr_t node);
+
+/// Called by a sender that will wait on `node`, before it publishes it: a
+/// plain allocation is then freed by the last of the owner and the waiter.
+static inline __attribute__((always_inline)) void racs_node_share_with_waiter(intptr_t node) {
+    // Plain: the node is not yet published.
+    if (((intptr_t *)node)[3] == 0) ((intptr_t *)node)[3] = RACS_NODE_PLAIN_SHARED;
+}
+
+/// Called by the waiter of `node` once its wait has ended (and it reads
+/// the node no more).
+static inline __attribute__((always_inline)) void racs_node_waiter_done(intptr_t node) {
+    if (racs_node_origin(node) < 0) racs_node_release_shared(node);
 }
 
 #endif

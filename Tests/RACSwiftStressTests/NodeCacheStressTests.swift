@@ -1,4 +1,5 @@
-import RACSwift
+import CShims
+@testable import RACSwift
 import RACSwiftTestSupport
 import Synchronization
 import XCTest
@@ -46,6 +47,38 @@ final class NodeCacheStressTests: XCTestCase {
             XCTAssertEqual(recorder.overlaps, 0, "round \(round)")
             XCTAssertEqual(Payload.live.load(ordering: .relaxed), 0, "round \(round)")
         }
+    }
+
+    /// Senders whose caches are used up (more nodes in flight than the
+    /// cache makes), so that their hand-overs are plain allocations, into a
+    /// subject with a slow subscriber: they wait at the backlog bound on
+    /// nodes that the owner is done with as soon as it applies them. The
+    /// node must outlive the wait (RACNodeCache.h, point 5): Thread
+    /// Sanitizer reports a wait that reads a freed node.
+    func testWaitersOnPlainNodes() {
+        let (threads, perThread) = (2, 20_000)
+        let subject = RACSubject<Payload>()
+        let recorder = OrderRecorder()
+        subject.subscribeNext { payload in
+            for round in 0..<4 { _ = simulatedWork(payload.value &+ round) }
+            recorder.next(payload.value)
+        }
+        runConcurrently(threads: threads) { thread in
+            // Holds more of this thread's nodes than its cache makes.
+            let words = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            words.initialize(to: 0)
+            let held = RACPendingStack<Payload>(top: RACAtomicWord(words))
+            for _ in 0..<Int(RACS_NODE_CACHE_LIMIT) { held.push(Payload(-1)) }
+            for sequence in 0..<perThread {
+                subject.sendNext(Payload(thread * FloodObserved.stride + sequence))
+            }
+            held.takeAll { _ in }
+            words.deallocate()
+        }
+        XCTAssertEqual(recorder.values.count, threads * perThread)
+        XCTAssertTrue(recorder.isFIFOPerSender(stride: FloodObserved.stride))
+        XCTAssertEqual(recorder.overlaps, 0)
+        XCTAssertEqual(Payload.live.load(ordering: .relaxed), 0)
     }
 
     /// Long-lived senders into several subjects at once, each sender's

@@ -161,7 +161,12 @@ internal struct RACPendingNode<Element> {
     @inlinable
     internal func giveBack() -> Element {
         let element = elementAddress.move()
-        racs_node_give_back_run(racs_node_origin(bits), bits, bits, 1)
+        let origin = racs_node_origin(bits)
+        if origin < 0 {
+            racs_node_release_shared(bits)
+        } else {
+            racs_node_give_back_run(origin, bits, bits, 1)
+        }
         return element
     }
 
@@ -182,6 +187,11 @@ internal struct RACPendingNode<Element> {
             bits = node.next
             node.elementAddress.deinitialize(count: 1)
             let origin = racs_node_origin(node.bits)
+            if origin < 0 {
+                // Shared with its waiter (RACNodeCache.h, point 5).
+                racs_node_release_shared(node.bits)
+                continue
+            }
             if run.count != 0 && origin != run.origin {
                 racs_node_give_back_run(run.origin, run.first, run.last, run.count)
                 run.count = 0

@@ -192,6 +192,9 @@ internal struct RACSerializer<Operation> {
         if waits {
             // Not yet published: the push's release orders this store.
             node.state.store(RACHandOverState.waiting, .relaxed)
+            // A plain allocation must outlive this thread's wait, which
+            // may read it after the owner is done (RACNodeCache.h, point 5).
+            racs_node_share_with_waiter(node.bits)
         }
         RACPendingStack(top: pending).push(node: node)
         // The increment comes after the push, so whenever the owner sees the
@@ -202,15 +205,22 @@ internal struct RACSerializer<Operation> {
         if before & RACSerializerLimits.countMask == 0 {
             // Owner at once: nobody is to pass the serializer to this
             // node, which must not look like a waiter to this very drain.
-            if waits { node.state.store(RACHandOverState.none, .relaxed) }
+            if waits {
+                node.state.store(RACHandOverState.none, .relaxed)
+                racs_node_waiter_done(node.bits)
+            }
             becomeOwner()
             drain(accounted: 1, apply)
             return
         }
         guard waits else { return }
-        if wait(for: node, untilApplied: untilApplied) == RACHandOverState.owner {
+        let turn = wait(for: node, untilApplied: untilApplied)
+        // Read before this thread counts itself out of the node.
+        let accounted = turn == RACHandOverState.owner ? node.accounted : 0
+        racs_node_waiter_done(node.bits)
+        if turn == RACHandOverState.owner {
             becomeOwner()
-            drain(accounted: node.accounted, apply)
+            drain(accounted: accounted, apply)
         }
     }
 
