@@ -53,8 +53,11 @@ final class NodeCacheStressTests: XCTestCase {
     /// cache makes), so that their hand-overs are plain allocations, into a
     /// subject with a slow subscriber: they wait at the backlog bound on
     /// nodes that the owner is done with as soon as it applies them. The
-    /// node must outlive the wait (RACNodeCache.h, point 5): Thread
-    /// Sanitizer reports a wait that reads a freed node.
+    /// node must outlive the wait (RACNodeCache.h, point 5). The window is
+    /// narrow (a waiter descheduled between the owner's `applied` and its
+    /// own load, while the owner ends its drain), so this run exercises the
+    /// path rather than catching its race reliably; Thread Sanitizer found
+    /// it once in LiveSubscriptionStressTests before the fix.
     func testWaitersOnPlainNodes() {
         let (threads, perThread) = (2, 20_000)
         let subject = RACSubject<Payload>()
