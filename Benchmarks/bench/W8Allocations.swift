@@ -28,7 +28,8 @@ enum W8Allocations: Workload {
                     run: { for value in values { subject.sendNext(value) } },
                     observe: { tallies.observed })
             }
-        } + lifecycleAllocations(mode) + [innerSignalAllocations(mode), W13DeliverOn.allocationCase(mode)]
+        } + lifecycleAllocations(mode) + [innerSignalAllocations(mode), W13DeliverOn.allocationCase(mode),
+                                          ContendedSend.allocationCase(workload: id, mode)]
     }
 
     /// Allocations per inner signal of W12's `flattenMap`, in steady state:

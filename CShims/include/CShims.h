@@ -119,5 +119,6 @@ static inline __attribute__((always_inline)) void racs_thread_fence(racs_memory_
 #include "RACUnowned.h"
 #include "RACStop.h"
 #include "RACLiveCounts.h"
+#include "RACNodeCache.h"
 
 #endif

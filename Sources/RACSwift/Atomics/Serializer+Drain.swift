@@ -28,7 +28,7 @@ extension RACSerializer {
         defer { Self.release(spent) }
         while true {
             while let bits = nextQueued() {
-                let node = RACPendingStack<Operation>.node(bits)
+                let node = RACPendingNode<Operation>(bits: bits)
                 if applied >= RACSerializerLimits.termLength {
                     if !retiring {
                         // From now on arrivals wait, so that one of them can
@@ -41,14 +41,12 @@ extension RACSerializer {
                         return
                     }
                 }
-                queue.store(node._withUnsafeGuaranteedRef { $0.next }, .relaxed)
-                node._withUnsafeGuaranteedRef { node in
-                    apply(node.element)
-                    finish(node)
-                    // The node is the owner's alone now (its +1 came with
-                    // the queue): it joins the spent list.
-                    node.next = spent
-                }
+                queue.store(node.next, .relaxed)
+                apply(node.element)
+                finish(node)
+                // The node is the owner's alone now (it came with the
+                // queue): it joins the spent list.
+                node.next = spent
                 // One more applied, for waiters telling a slow owner from a
                 // stuck one. Relaxed, and a plain load and store: only the
                 // owner writes the word, and waiters only compare what they
@@ -74,14 +72,11 @@ extension RACSerializer {
         }
     }
 
-    /// Lets go of a list of applied nodes (see `drain`).
+    /// Lets go of a list of applied nodes (see `drain`): destroys their
+    /// operations and gives the nodes back to the threads they came from.
     @usableFromInline
     internal static func release(_ list: Int) {
-        var bits = list
-        while bits != 0 {
-            let node = RACPendingStack<Operation>.node(bits).takeRetainedValue()
-            bits = node.next
-        }
+        RACPendingNode<Operation>.destroyAndGiveBack(list)
     }
 
     /// The oldest operation not yet applied, as node bits, or nil: the head
@@ -108,9 +103,9 @@ extension RACSerializer {
         if taken != 0 { append(taken) }
         var bits = queue.load(.relaxed)
         while bits != 0 {
-            let node = RACPendingStack<Operation>.node(bits)
-            node._withUnsafeGuaranteedRef { body($0.element) }
-            bits = node._withUnsafeGuaranteedRef { $0.next }
+            let node = RACPendingNode<Operation>(bits: bits)
+            body(node.element)
+            bits = node.next
         }
     }
 
@@ -121,7 +116,7 @@ extension RACSerializer {
         // Relaxed: the owner's own later decrement orders it; the count is
         // at least 1 (the owner's entry) before and after.
         _ = entries.fetchAdd(1, .relaxed)
-        append(Int(bitPattern: Unmanaged.passRetained(RACPendingNode(operation)).toOpaque()))
+        append(RACPendingNode(operation).bits)
     }
 
     /// Links the list that starts at `list` after the last queued node.
@@ -133,10 +128,10 @@ extension RACSerializer {
             return
         }
         while true {
-            let node = RACPendingStack<Operation>.node(bits)
-            let next = node._withUnsafeGuaranteedRef { $0.next }
+            let node = RACPendingNode<Operation>(bits: bits)
+            let next = node.next
             if next == 0 {
-                node._withUnsafeGuaranteedRef { $0.next = list }
+                node.next = list
                 return
             }
             bits = next
@@ -159,25 +154,25 @@ extension RACSerializer {
     /// thread waiting on `node`. Returns false if nobody waits on it (the
     /// node is a plain hand-over, or its thread stopped waiting).
     @usableFromInline
-    internal func passOwnership(to bits: Unmanaged<RACPendingNode<Operation>>, accounted: Int) -> Bool {
-        // Strong across the wake: once the waiter sees `owner`, it may
-        // apply the node and let it go before `racs_word_wake` is called.
-        let node = bits.takeUnretainedValue()
-        return withExtendedLifetime(node) {
-            var state = node.state.load(.relaxed)
-            while state == RACHandOverState.waiting || state == RACHandOverState.sleeping {
-                node.accounted = accounted
-                // Release: the new owner must see the guarded state, the
-                // queue word, the progress word and `accounted`.
-                let seen = node.state.compareExchange(expected: state, desired: RACHandOverState.owner,
-                                                      .acq_rel, .relaxed)
-                if seen == state {
-                    if state == RACHandOverState.sleeping { racs_word_wake(node.state.address) }
-                    return true
-                }
-                state = seen
+    internal func passOwnership(to node: RACPendingNode<Operation>, accounted: Int) -> Bool {
+        var state = node.state.load(.relaxed)
+        while state == RACHandOverState.waiting || state == RACHandOverState.sleeping {
+            node.accounted = accounted
+            // Release: the new owner must see the guarded state, the queue
+            // word, the progress word and `accounted`.
+            let seen = node.state.compareExchange(expected: state, desired: RACHandOverState.owner,
+                                                  .acq_rel, .relaxed)
+            if seen == state {
+                // Once the waiter sees `owner`, it may apply the node, give
+                // it back and reuse it (or exit, and free it): the wake
+                // only passes the word's address to the kernel, as the key
+                // of the sleepers to wake, and touches no memory (the node
+                // cache's point 3, CShims/include/RACNodeCache.h).
+                if state == RACHandOverState.sleeping { racs_word_wake(node.state.address) }
+                return true
             }
-            return false
+            state = seen
         }
+        return false
     }
 }

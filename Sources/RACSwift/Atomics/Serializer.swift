@@ -9,11 +9,13 @@ import CShims
 /// finds the serializer idle enters with one compare-and-swap, applies its
 /// operation directly and leaves with one decrement: two atomic
 /// read-modify-writes and no allocation. A caller that finds it busy pushes
-/// its operation onto a lock-free stack of pending operations, counts itself
-/// in and, normally, returns at once; the thread inside (the *owner*)
-/// applies what was handed over before it leaves. Operations are applied in
-/// one total order that keeps each thread's own operations in the order it
-/// performed them.
+/// its operation onto a lock-free stack of pending operations (in a node
+/// from its own thread's cache, which the owner gives back once it has
+/// applied it: no allocation either, see CShims/include/RACNodeCache.h),
+/// counts itself in and, normally, returns at once; the thread inside (the
+/// *owner*) applies what was handed over before it leaves. Operations are
+/// applied in one total order that keeps each thread's own operations in
+/// the order it performed them.
 ///
 /// The roles live in three files: this one enters, hands over and leaves;
 /// `Serializer+Drain.swift` is the owner's side (applying the queue, the
@@ -124,10 +126,10 @@ internal struct RACSerializer<Operation> {
                 racOutOfLine { drain(accounted: waiting, apply) }
             }
         } else {
-            // The node is made here, in code specialized for the
-            // operation's type, whose metadata is then a cached load: made
-            // inside `handOver`, which runs unspecialized, it cost a
-            // metadata lookup (a hash-table search) per hand-over.
+            // The node is filled here, in code specialized for the
+            // operation's type, whose size and layout are then constants:
+            // inside `handOver`, which runs unspecialized, they would cost
+            // a metadata lookup (a hash-table search) per hand-over.
             racOutOfLine { handOver(RACPendingNode(operation()), untilApplied: untilApplied(), apply) }
         }
     }
@@ -190,6 +192,9 @@ internal struct RACSerializer<Operation> {
         if waits {
             // Not yet published: the push's release orders this store.
             node.state.store(RACHandOverState.waiting, .relaxed)
+            // A plain allocation must outlive this thread's wait, which
+            // may read it after the owner is done (RACNodeCache.h, point 5).
+            racs_node_share_with_waiter(node.bits)
         }
         RACPendingStack(top: pending).push(node: node)
         // The increment comes after the push, so whenever the owner sees the
@@ -200,15 +205,22 @@ internal struct RACSerializer<Operation> {
         if before & RACSerializerLimits.countMask == 0 {
             // Owner at once: nobody is to pass the serializer to this
             // node, which must not look like a waiter to this very drain.
-            if waits { node.state.store(RACHandOverState.none, .relaxed) }
+            if waits {
+                node.state.store(RACHandOverState.none, .relaxed)
+                racs_node_waiter_done(node.bits)
+            }
             becomeOwner()
             drain(accounted: 1, apply)
             return
         }
         guard waits else { return }
-        if wait(for: node, untilApplied: untilApplied) == RACHandOverState.owner {
+        let turn = wait(for: node, untilApplied: untilApplied)
+        // Read before this thread counts itself out of the node.
+        let accounted = turn == RACHandOverState.owner ? node.accounted : 0
+        racs_node_waiter_done(node.bits)
+        if turn == RACHandOverState.owner {
             becomeOwner()
-            drain(accounted: node.accounted, apply)
+            drain(accounted: accounted, apply)
         }
     }
 

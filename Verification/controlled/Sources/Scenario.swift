@@ -206,9 +206,9 @@ final class Script {
         for start in [serializer.pending.address.pointee, serializer.queue.address.pointee] {
             var bits = start
             while bits != 0 {
-                let node = Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-                if node._withUnsafeGuaranteedRef({ states.contains($0.state.address.pointee) }) { return true }
-                bits = node._withUnsafeGuaranteedRef { $0.next }
+                let node = Node(bits: bits)
+                if states.contains(node.state.address.pointee) { return true }
+                bits = node.next
             }
         }
         return false
@@ -226,7 +226,7 @@ final class Script {
             var bits = start
             while bits != 0 {
                 count += 1
-                bits = Unmanaged<Node>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.next }
+                bits = Node(bits: bits).next
             }
         }
         return count
