@@ -155,9 +155,11 @@ inline buryGraveyard() {
 }
 
 /* handOver(_:untilApplied:_:) as the owner's own call takes it (Serializer.swift):
-   not overloaded (asserted: term and backlog 9, the retiring bit never
-   set), so no wait; push, then the fetch-add, which finds the count above
-   0 (this thread is inside), so the call returns; the drain this thread is
+   no wait (a thread never waits for a serializer it is inside:
+   `racs_owns_serializer`; here it is not even overloaded, asserted: term
+   and backlog 9, the retiring bit never set); push, then the fetch-add,
+   which finds the count above 0 (this thread is inside), so the call
+   returns; the drain this thread is
    in applies the node after the current operation. (The model cannot
    inline serializer.pml's handOver here: it contains drain, which
    contains apply_op.) */
