@@ -104,7 +104,7 @@ inline compact() {
         :: tmp2 < slotCount ->
            if
            :: slot[tmp2] != EMPTY ->
-              idx[slot[tmp2]] = live;                  /* M73 */
+              idx[slot[tmp2]] = live;                  /* M83 */
               slot[live] = slot[tmp2]; live++
            :: else
            fi;
@@ -130,8 +130,8 @@ inline remove(s) {
            idx[s] = NOINDEX;
            emptySlots++;
            if
-           :: isDelivering ->                          /* M72 */
-              grave[graveLen] = s; graveLen++; probe(15)   /* M71 */
+           :: isDelivering ->                          /* M82 */
+              grave[graveLen] = s; graveLen++; probe(15)   /* M81 */
            :: else ->
               release(s);
               doCompact = (emptySlots >= CMIN && emptySlots * 2 >= slotCount)
@@ -208,7 +208,7 @@ inline deliver(v) {
                  over before, first (stronger than "hears nothing") */
               assert(!(sub == X && xGoneAtSend[v]));
               if
-              :: !disposed[sub] -> hear(sub, v); heardNow = 1   /* M70 */
+              :: !disposed[sub] -> hear(sub, v); heardNow = 1   /* M80 */
               :: else -> if :: sub == X -> probe(11) :: else fi
               fi
            :: else
