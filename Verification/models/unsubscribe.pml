@@ -1,0 +1,310 @@
+/*
+ * A subject's unsubscribe and compaction, as
+ * Sources/RACSwift/Subjects/RACSubjectCore.swift implements them (with the
+ * subscription's dispose, RACCompoundDisposable.dispose(endedBy:) and
+ * RACSubjectSubscription.didDispose, and the sink's disposed bit,
+ * RACSubscriptionSink.markEnded/sendNext), over its serializer
+ * (serializer.pml, as a library): the owner's delivery loop (deliver),
+ * remove, the graveyard (buryGraveyard), compact.
+ *
+ * Subscribers, in their slots from the start: X (0), A (1), C (2), E (3).
+ * Thread S sends v0 then v1. Thread D disposes X: the sink's disposed bit
+ * (dispose's primary child, markEnded), then didDispose's unsubscribe
+ * through the serializer (applied by D itself if it finds the serializer
+ * idle, else handed over to the delivering owner). A's block, at its first
+ * value, disposes C (a later subscriber, not reached yet in that
+ * delivery); E's block, at its first value, disposes E itself. Both
+ * disposals are made on the owner's thread, inside the delivery: their
+ * unsubscribes are handed over (perform finds the serializer busy) and
+ * applied after the delivery. Compaction's threshold is CMIN (8 in Swift):
+ * at 2, the second removal of the four slots compacts.
+ *
+ * -DOWNER_REMOVES: the two disposals from inside a delivery take the
+ * subscriber out at once (remove called by the owner during the delivery,
+ * as subscribeAsOwner does a subscribe) instead of handing the unsubscribe
+ * over. The Swift code never does that today (unsubscribe always goes
+ * through perform, which an owner's call cannot enter), so remove never
+ * meets isDelivering; this configuration checks the graveyard and the
+ * compaction rule that guard that path all the same.
+ *
+ * Properties: a subscriber whose dispose returned before a sendNext was
+ * called hears nothing of that send (more: its slot is gone by then, by
+ * the serializer's order alone); one disposed from inside a delivery
+ * hears nothing after (not the rest of that delivery either); every other
+ * subscriber hears every value exactly once, in the one order; no slot's
+ * subscription (and sink) is freed while a delivery may still use it (the
+ * graveyard); every removed subscription is freed exactly once, the live
+ * ones never; the slots, count, emptySlots and indices agree at the end;
+ * no invalid end state.
+ *
+ * Reachability probes (-DPROBE=k): 11 the disposed bit stops a delivery
+ * to X (its slot still there: a send begun before its dispose returned);
+ * 12 D applies X's unsubscribe itself (serializer idle); 14 the owner
+ * applies it (handed over); 13 a compaction; 17 a removal at an index a
+ * compaction moved; with OWNER_REMOVES, 15 the graveyard used and 16 a
+ * compaction after burying it. (15 and 16 are unreachable without
+ * OWNER_REMOVES: see docs/Verification.md, "Unsubscribe and compaction".)
+ *
+ * Mutation sites carry a comment "Mk" (Verification/mutate edits them).
+ */
+
+#define NTHREADS 3                      /* S, D, and the owner's handed-over unsubscribes */
+#define NODES 5                         /* v0, v1 (S); X's unsubscribe (D); C's, E's (the blocks) */
+#define nodeThread(n) ((n) < 2 -> 0 : ((n) == 2 -> 1 : 2))
+#define nodeSeq(n) ((n) < 2 -> (n) : ((n) == 2 -> 0 : (n) - 3))
+#define TERM 9
+#define BACKLOG 9
+#define SERIALIZER_LIBRARY
+#include "serializer.pml"
+
+#ifndef CMIN
+#define CMIN 2                          /* remove's `emptySlots >= 8` */
+#endif
+
+#define X 0
+#define A 1
+#define C 2
+#define E 3
+#define NSUBS 4
+#define EMPTY 255                       /* a nil slot */
+#define NOINDEX 255                     /* subscription.index == -1 */
+
+/* The core's state, touched by the owner only */
+byte slot[NSUBS];                       /* `slots`: a subscriber, or EMPTY */
+byte slotCount = NSUBS;                 /* the core's `count` (`count` is the serializer's) */
+byte emptySlots;
+byte idx[NSUBS];                        /* RACSubjectSubscription.index */
+bit  isDelivering;
+byte grave[NSUBS]; byte graveLen;       /* `graveyard` */
+
+/* Shared: each sink's disposed bit (RACSinkState.disposed) */
+bit  disposed[NSUBS];
+
+/* Ghosts */
+byte freed[NSUBS];                      /* times the slot's entry was released */
+byte heard[NSUBS * 2]; byte heardLen[NSUBS];
+bit  gone[NSUBS];                       /* disposed from inside a delivery */
+bit  xDisposeReturned;                  /* D's dispose() of X returned */
+bit  xGoneAtSend[2];                    /* ... before sendNext(v) was called */
+bit  blockRan[NSUBS];
+byte done;
+
+/* RACSubjectSlot.release(): the subscription and its sink let go of */
+inline release(s) {
+    freed[s]++;
+    assert(freed[s] == 1)
+}
+
+/* compact(): the live slots to the front, in order, their indices updated */
+inline compact() {
+    d_step {
+        probe(13);
+        tmp2 = 0; live = 0;
+        do
+        :: tmp2 < slotCount ->
+           if
+           :: slot[tmp2] != EMPTY ->
+              idx[slot[tmp2]] = live;                  /* M83 */
+              slot[live] = slot[tmp2]; live++
+           :: else
+           fi;
+           tmp2++
+        :: else -> break
+        od;
+        tmp2 = live;
+        do :: tmp2 < slotCount -> slot[tmp2] = EMPTY; tmp2++ :: else -> break od;
+        slotCount = live; emptySlots = 0;
+        tmp2 = 0; live = 0
+    }
+}
+
+/* remove(_:): empties the subscriber's slot (unless it is not in one);
+   during a delivery parks the entry in the graveyard, else releases it and
+   compacts once half the slots are empty */
+inline remove(s) {
+    d_step {
+        if
+        :: idx[s] != NOINDEX && idx[s] < slotCount && slot[idx[s]] == s ->
+           if :: idx[s] != s -> probe(17) :: else fi;   /* moved by a compaction (each starts at its id) */
+           slot[idx[s]] = EMPTY;
+           idx[s] = NOINDEX;
+           emptySlots++;
+           if
+           :: isDelivering ->                          /* M82 */
+              grave[graveLen] = s; graveLen++; probe(15)   /* M81 */
+           :: else ->
+              release(s);
+              doCompact = (emptySlots >= CMIN && emptySlots * 2 >= slotCount)
+           fi
+        :: else -> skip                                /* not in a slot: `sink = nil` */
+        fi
+    };
+    if :: doCompact -> doCompact = 0; compact() :: else fi
+}
+
+/* buryGraveyard(): releases what was removed during the delivery, then
+   the same compaction rule */
+inline buryGraveyard() {
+    d_step {
+        tmp2 = 0;
+        do :: tmp2 < graveLen -> release(grave[tmp2]); grave[tmp2] = 0; tmp2++ :: else -> break od;
+        graveLen = 0; tmp2 = 0;
+        doCompact = (emptySlots >= CMIN && emptySlots * 2 >= slotCount)
+    };
+    if :: doCompact -> doCompact = 0; probe(16); compact() :: else fi
+}
+
+/* handOver(_:untilApplied:_:) as the owner's own call takes it (Serializer.swift):
+   no wait (a thread never waits for a serializer it is inside:
+   `racs_owns_serializer`; here it is not even overloaded, asserted: term
+   and backlog 9, the retiring bit never set); push, then the fetch-add,
+   which finds the count above 0 (this thread is inside), so the call
+   returns; the drain this thread is
+   in applies the node after the current operation. (The model cannot
+   inline serializer.pml's handOver here: it contains drain, which
+   contains apply_op.) */
+inline ownerHandsOver(n) {
+    d_step { assert(!retiring && count < BACKLOG) }
+    push(n, 0);
+    atomic { assert(count != 0); count++ }
+}
+
+/* A disposal made by a block, on the owner's thread, inside the delivery:
+   the subscription's dispose() sets the sink's disposed bit (markEnded,
+   fetch-or), then didDispose's unsubscribe: perform, whose tryEnter fails
+   (this thread is inside), so handOver. With OWNER_REMOVES: remove at once. */
+inline blockDisposes(s, n) {
+    atomic { disposed[s] = 1; gone[s] = 1 }
+#ifdef OWNER_REMOVES
+    remove(s)
+#else
+    ownerHandsOver(n)
+#endif
+}
+
+/* hear(s, v): the sink's receive; the ghost checks */
+inline hear(s, v) {
+    assert(!gone[s]);                                  /* nothing after a disposal inside a delivery */
+    assert(!(s == X && xGoneAtSend[v]));               /* nothing of a send begun after dispose() returned */
+    heard[s * 2 + heardLen[s]] = v; heardLen[s]++
+}
+
+/* deliver(_:) with sendNext: every slot below the count it started with,
+   read afresh at each step; for each, the sink's sendNext (its disposed
+   bit: one acquire load) and then, inside the call, its block; then the
+   graveyard. The slot's sink is used unretained until the call returns. */
+inline deliver(v) {
+    isDelivering = 1;
+    d_step { endI = slotCount; i = 0 }
+    do
+    :: i < endI ->
+       atomic {
+           sub = slot[i];
+           if
+           :: sub != EMPTY ->
+              assert(freed[sub] == 0);                 /* the entry the slot holds is alive */
+              /* X's slot is gone by a send that began after its dispose()
+                 returned: the serializer applies the unsubscribe, handed
+                 over before, first (stronger than "hears nothing") */
+              assert(!(sub == X && xGoneAtSend[v]));
+              if
+              :: !disposed[sub] -> hear(sub, v); heardNow = 1   /* M80 */
+              :: else -> if :: sub == X -> probe(11) :: else fi
+              fi
+           :: else
+           fi
+       }
+       if
+       :: heardNow && sub == A && !blockRan[A] -> blockRan[A] = 1; blockDisposes(C, 3)
+       :: heardNow && sub == E && !blockRan[E] -> blockRan[E] = 1; blockDisposes(E, 4)
+       :: else
+       fi;
+       /* the call returns: its sink, unretained, was in use until now */
+       skip;
+       d_step {
+           if :: sub != EMPTY -> assert(freed[sub] == 0) :: else fi;
+           heardNow = 0; sub = 0; i++
+       }
+    :: else -> break
+    od;
+    skip;
+    d_step { isDelivering = 0; i = 0; endI = 0 }
+    if :: graveLen > 0 -> buryGraveyard() :: else fi
+}
+
+/* apply(_:) (RACSubjectCore.swift): .next → deliverNext, .unsubscribe → remove */
+inline apply_op(n) {
+    if
+    :: n < 2 -> deliver(n)
+    :: n == 2 ->
+       if :: owner == 1 -> probe(12) :: else -> probe(14) fi;   /* applied by D itself, or by the owner */
+       remove(X)
+    :: n == 3 -> remove(C)
+    :: n == 4 -> remove(E)
+    fi
+}
+
+#define UNSUB_LOCALS \
+    SERIALIZER_LOCALS; \
+    byte i, endI, sub, tmp2, live; \
+    bit heardNow, doCompact, ua, mustc, inside, holds
+
+/* S: sendNext(v0), sendNext(v1) */
+proctype sender(byte me) {
+    UNSUB_LOCALS;
+    byte k = 0;
+    do
+    :: k < 2 ->
+       xGoneAtSend[k] = xDisposeReturned;             /* ghost: the send begins */
+       perform(k, ua, inside, holds, mustc);
+       k++
+    :: else -> break
+    od;
+    done++
+}
+
+/* D: X's subscription disposed: the sink first (markEnded), then
+   didDispose's unsubscribe (the subject has not ended X) */
+proctype disposer(byte me) {
+    UNSUB_LOCALS;
+    atomic { disposed[X] = 1 }
+    perform(2, ua, inside, holds, mustc);
+    xDisposeReturned = 1;
+    done++
+}
+
+init {
+    byte j, live0;
+    atomic {
+        j = 0;
+        do :: j < NSUBS -> slot[j] = j; idx[j] = j; j++ :: else -> break od;
+        run sender(0);
+        run disposer(1)
+    }
+    (done == 2);
+    d_step {
+        assert(top == NIL && qhead == NIL && graveLen == 0 && !isDelivering);
+        /* each heard a prefix of the one order, once each */
+        j = 0;
+        do
+        :: j < NSUBS ->
+           if :: heardLen[j] > 0 -> assert(heard[j * 2] == 0) :: else fi;
+           if :: heardLen[j] > 1 -> assert(heard[j * 2 + 1] == 1) :: else fi;
+           j++
+        :: else -> break
+        od;
+        assert(heardLen[A] == 2);                      /* never disposed: every value */
+        assert(heardLen[E] == 1);                      /* its first, then disposed itself */
+        assert(heardLen[C] == 0);                      /* disposed before its slot was reached */
+        /* every removed one freed exactly once, the live one never */
+        assert(freed[X] == 1 && freed[C] == 1 && freed[E] == 1 && freed[A] == 0);
+        /* the slots agree with slotCount, emptySlots and the indices */
+        live0 = 0; j = 0;
+        do
+        :: j < slotCount -> if :: slot[j] != EMPTY -> live0++; assert(idx[slot[j]] == j) :: else fi; j++
+        :: else -> break
+        od;
+        assert(live0 + emptySlots == slotCount && live0 == 1);
+        do :: j < NSUBS -> assert(slot[j] == EMPTY); j++ :: else -> break od
+    }
+}
