@@ -247,15 +247,7 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
     /// Whether this sender may wait for the drain without risking a wait
     /// that cannot end (see the type's doc).
     internal var mayWait: Bool {
-        #if RACS_CONTROLLED
-        // Verification/controlled's drain scheduler, whose blocks a
-        // scenario's thread runs as a queue scheduler's thread would: its
-        // senders wait as they would there (not from its own blocks).
-        if scheduler is RACControlledDrainScheduler {
-            return !racs_drains_queue(marks.address) && RACCurrentScheduler.get() !== scheduler
-        }
-        #endif
-        return scheduler.runsDrainsIndependently && !racs_drains_queue(marks.address) && !scheduler.isRunningCallingThread
+        scheduler.runsDrainsIndependently && !racs_drains_queue(marks.address) && !scheduler.isRunningCallingThread
     }
 
     /// The wait at the bound: until the drain has brought the queue down to
@@ -417,9 +409,9 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
 #if RACS_CONTROLLED
 /// In the controlled build only (Verification/controlled): a scheduler
 /// whose blocks one of a scenario's threads runs, in order, as a queue
-/// scheduler's thread runs its queue. A `RACDeliveryQueue` on it bounds
-/// its senders as on RACSwift's queue schedulers, so that the scenarios
-/// reach the wait at the bound with the drain on a controlled thread.
+/// scheduler's thread runs its queue (and says so by overriding
+/// `runsDrainsIndependently`, so that the scenarios reach the wait at the
+/// bound with the drain on a controlled thread); told of each queue's words.
 @usableFromInline
 internal protocol RACControlledDrainScheduler: RACScheduler {
     /// Told of each queue made on it, with its words, for a scenario to

@@ -34,6 +34,12 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
         super.init()
     }
 
+    /// A scenario's thread runs the drain as a queue scheduler's thread
+    /// would, so the queue's senders wait at the bound as they would there
+    /// (but not from this scheduler's own blocks: the inherited
+    /// `isRunningCallingThread`).
+    override var runsDrainsIndependently: Bool { true }
+
     override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
         if script.me == drainThread { resubmissions += 1 }
         blocks.append(block)
