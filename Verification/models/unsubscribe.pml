@@ -45,10 +45,12 @@
  * compaction after burying it. (15 and 16 are unreachable without
  * OWNER_REMOVES: see docs/Verification.md, "Unsubscribe and compaction".)
  *
- * -DLENDING: the delivery by lent blocks (issue 25): beside the slots, a
- * borrowed copy of each block subscriber's `next` block (`blocks`, `lent`
- * here), called without touching the sink while the lending word (core
- * word 6: the unsubscribes in flight, and the unlent mark) is 0, loaded
+ * -DLENDING: the delivery by lent blocks (issue 25; RACSubjectCore's
+ * deliverNext, unsubscribe's `handingOver:`, apply(.unsubscribe),
+ * updateUnlentMark, RACBorrowedBlock): beside the slots, a borrowed copy
+ * of each block subscriber's `next` block (`blocks`), called without
+ * touching the sink while the lending word (`lendingWord`, core word 6:
+ * the unsubscribes in flight, and `unlentMark`) is 0, loaded
  * before every call; at the first nonzero load the rest of that delivery
  * goes through the slots and the sinks' disposed bits, as above. An
  * unsubscribe handed over is counted in on the disposing thread before the
@@ -114,14 +116,15 @@ byte grave[NSUBS]; byte graveLen;       /* `graveyard` */
 bit  disposed[NSUBS];
 
 #ifdef LENDING
-/* Shared: the lending word (core word 6): the unsubscribes in flight in
-   the low bits, the unlent mark in the high one. Read by the owner only;
-   counted in by any thread, counted out and marked by the owner. */
-#define MARK 128
-byte lendWord;
+/* Shared: `lendingWord` (core word 6): the unsubscribes in flight in the
+   low bits, `unlentMark` in the high one (1 << 62 in Swift). Acted on by
+   the owner only (its delivery loop's loads); counted in by any thread,
+   counted out and marked by the owner. */
+#define UNLENT_MARK 128
+byte lendingWord;
 /* Owner only: `blocks`, the borrowed copy at each index (the subscriber
    whose `next` block it is), or EMPTY (a null function pointer) */
-byte lent[NSUBS];
+byte blocks[NSUBS];
 /* M85c: (a mutation adds its late count-in flag here) */
 #endif
 
@@ -135,7 +138,7 @@ bit  blockRan[NSUBS];
 byte done;
 
 #ifdef LENDING
-#define LENT_CLEAR(k) lent[k] = EMPTY   /* the borrowed copy cleared with its slot */
+#define LENT_CLEAR(k) blocks[k] = EMPTY   /* the borrowed copy cleared with its slot */
 #define COUNT_OUT countOut()
 #else
 #define LENT_CLEAR(k) skip
@@ -146,13 +149,13 @@ byte done;
 /* unsubscribe's `handingOver:`: the count-in (fetch-add 1, release), on the
    disposing thread, before the hand-over */
 inline countIn() {
-    atomic { assert((lendWord & (MARK - 1)) < MARK - 1); lendWord++ }
+    atomic { assert((lendingWord & (UNLENT_MARK - 1)) < UNLENT_MARK - 1); lendingWord++ }
 }
 
 /* apply(.unsubscribe)'s count-out (fetch-sub 1, relaxed), after remove:
    never below 0 (each count-out matches a count-in made before it) */
 inline countOut() {
-    atomic { assert((lendWord & (MARK - 1)) > 0); lendWord-- }
+    atomic { assert((lendingWord & (UNLENT_MARK - 1)) > 0); lendingWord-- }
 }
 #endif
 
@@ -174,8 +177,8 @@ inline compact() {
               idx[slot[tmp2]] = live;                  /* M83 */
               slot[live] = slot[tmp2];
 #ifdef LENDING
-              lent[live] = lent[tmp2];
-              if :: lent[live] == EMPTY -> keepMark = 1 :: else fi;   /* a sink not lent */
+              blocks[live] = blocks[tmp2];
+              if :: blocks[live] == EMPTY -> keepMark = 1 :: else fi;   /* a sink not lent */
 #endif
               live++
            :: else
@@ -187,10 +190,9 @@ inline compact() {
         do :: tmp2 < slotCount -> slot[tmp2] = EMPTY; LENT_CLEAR(tmp2); tmp2++ :: else -> break od;
         slotCount = live; emptySlots = 0;
 #ifdef LENDING
-        /* no hole now: the mark stays only for a sink not lent (a relaxed
-           fetch-and; one step with the owner's own writes, which no other
-           thread reads, and it commutes with a count-in) */
-        if :: !keepMark && (lendWord & MARK) -> probe(25); lendWord = lendWord & (MARK - 1) :: else fi;
+        /* no hole now: the mark stays only for a sink not lent
+           (updateUnlentMark's fetch-and, one step as in remove) */
+        if :: !keepMark && (lendingWord & UNLENT_MARK) -> probe(25); lendingWord = lendingWord & (UNLENT_MARK - 1) :: else fi;
         keepMark = 0;
 #endif
         tmp2 = 0; live = 0
@@ -208,9 +210,11 @@ inline remove(s) {
            slot[idx[s]] = EMPTY;
            LENT_CLEAR(idx[s]);
 #ifdef LENDING
-           /* a hole below the count: the mark (a relaxed fetch-or, one step
-              with the owner's own writes, as in compact) */
-           lendWord = lendWord | MARK;                  /* M87 */
+           /* a hole below the count: the mark (updateUnlentMark: a relaxed
+              load, and a relaxed fetch-or if the mark was clear; one step
+              with the owner's own writes: only owners write the mark, no
+              other thread reads the word, and a count-in commutes with it) */
+           lendingWord = lendingWord | UNLENT_MARK;                  /* M87 */
 #endif
            idx[s] = NOINDEX;
            emptySlots++;
@@ -328,10 +332,10 @@ inline deliver(v) {
           there (one step): a dispose() that returns after it returns
           while the call is under way */
        atomic {
-           if :: !slow -> wordSeen = lendWord :: else fi;   /* M84 */
+           if :: !slow -> wordSeen = lendingWord :: else fi;   /* M84 */
            if
            :: !slow && wordSeen == 0 ->
-              sub = lent[i];
+              sub = blocks[i];
               assert(sub != EMPTY);                    /* a null block: the mark was clear over a hole or an unlent sink */
               assert(slot[i] == sub);                  /* the copy is the block of the sink the slot holds */
               assert(freed[sub] == 0);
@@ -442,9 +446,9 @@ init {
         /* insert's lendBlock: each block subscriber's copy; with UNLENT, C
            is an operator's sink (none lent), so the mark is set */
         j = 0;
-        do :: j < NSUBS -> lent[j] = j; j++ :: else -> break od;
+        do :: j < NSUBS -> blocks[j] = j; j++ :: else -> break od;
 #ifdef UNLENT
-        lent[C] = EMPTY; lendWord = MARK;
+        blocks[C] = EMPTY; lendingWord = UNLENT_MARK;
 #endif
         j = 0;
 #endif
@@ -480,16 +484,16 @@ init {
         /* every count-in counted out; the mark set exactly while a slot
            below the count is empty or not lent; each live slot's copy its
            own sink's block */
-        assert((lendWord & (MARK - 1)) == 0);
+        assert((lendingWord & (UNLENT_MARK - 1)) == 0);
         live0 = 0; j = 0;
         do
         :: j < slotCount ->
-           if :: slot[j] == EMPTY || lent[j] == EMPTY -> live0 = 1 :: else fi;
-           if :: slot[j] != EMPTY && lent[j] != EMPTY -> assert(lent[j] == slot[j]) :: else fi;
+           if :: slot[j] == EMPTY || blocks[j] == EMPTY -> live0 = 1 :: else fi;
+           if :: slot[j] != EMPTY && blocks[j] != EMPTY -> assert(blocks[j] == slot[j]) :: else fi;
            j++
         :: else -> break
         od;
-        assert(((lendWord & MARK) != 0) == (live0 == 1));
+        assert(((lendingWord & UNLENT_MARK) != 0) == (live0 == 1));
         assert(heardLen[X] >= 1);
 #endif
         skip
