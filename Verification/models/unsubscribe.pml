@@ -70,15 +70,24 @@
  * sinks after lent calls; 23 then a disposed bit stops a call; 24 that,
  * for X, whose dispose() returned after the delivery began (the race the
  * fanout branch lost); 25 a compaction clears the mark; 26 D applies
- * its unsubscribe `now:` (uncounted).
+ * its unsubscribe `now:` (uncounted). -DTWO_DISPOSERS: D2 disposes A too,
+ * once A heard v0 (probe 27: a disposing thread counts in while another's
+ * unsubscribe is in flight).
  *
  * Mutation sites carry a comment "Mk" (Verification/mutate edits them).
  */
 
+#ifdef TWO_DISPOSERS
+#define NTHREADS 4                      /* S, D, the owner's handed-over unsubscribes, D2 */
+#define NODES 6                         /* ..., and A's unsubscribe (D2) */
+#define nodeThread(n) ((n) < 2 -> 0 : ((n) == 2 -> 1 : ((n) == 5 -> 3 : 2)))
+#define nodeSeq(n) ((n) < 2 -> (n) : ((n) == 2 || (n) == 5 -> 0 : (n) - 3))
+#else
 #define NTHREADS 3                      /* S, D, and the owner's handed-over unsubscribes */
 #define NODES 5                         /* v0, v1 (S); X's unsubscribe (D); C's, E's (the blocks) */
 #define nodeThread(n) ((n) < 2 -> 0 : ((n) == 2 -> 1 : 2))
 #define nodeSeq(n) ((n) < 2 -> (n) : ((n) == 2 -> 0 : (n) - 3))
+#endif
 #define TERM 9
 #define BACKLOG 9
 #define SERIALIZER_LIBRARY
@@ -125,7 +134,7 @@ byte lendingWord;
 /* Owner only: `blocks`, the borrowed copy at each index (the subscriber
    whose `next` block it is), or EMPTY (a null function pointer) */
 byte blocks[NSUBS];
-/* M85c: (a mutation adds its late count-in flag here) */
+/* M85c: (a mutation adds its late count-in flags here) */
 #endif
 
 /* Ghosts */
@@ -134,12 +143,21 @@ byte heard[NSUBS * 2]; byte heardLen[NSUBS];
 bit  gone[NSUBS];                       /* disposed from inside a delivery */
 bit  returned[NSUBS];                   /* the subscriber's dispose() returned */
 bit  xGoneAtSend[2];                    /* X's returned before sendNext(v) was called */
+#ifdef LENDING
+bit  inFlight[6];                       /* an unsubscribe node counted in, not yet out */
+#endif
 bit  blockRan[NSUBS];
 byte done;
 
+#ifdef TWO_DISPOSERS
+#define A_DISPOSED 1                    /* A disposed too: freed, no live slot left */
+#else
+#define A_DISPOSED 0
+#endif
+
 #ifdef LENDING
 #define LENT_CLEAR(k) blocks[k] = EMPTY   /* the borrowed copy cleared with its slot */
-#define COUNT_OUT countOut()
+#define COUNT_OUT countOut(n)
 #else
 #define LENT_CLEAR(k) skip
 #define COUNT_OUT
@@ -148,14 +166,23 @@ byte done;
 #ifdef LENDING
 /* unsubscribe's `handingOver:`: the count-in (fetch-add 1, release), on the
    disposing thread, before the hand-over */
-inline countIn() {
-    atomic { assert((lendingWord & (UNLENT_MARK - 1)) < UNLENT_MARK - 1); lendingWord++ }
+inline countIn(n) {
+    atomic {
+        assert((lendingWord & (UNLENT_MARK - 1)) < UNLENT_MARK - 1);
+        lendingWord++;
+        inFlight[n] = 1;
+        if :: inFlight[2] && inFlight[5] -> probe(27) :: else fi   /* D's and D2's both */
+    }
 }
 
 /* apply(.unsubscribe)'s count-out (fetch-sub 1, relaxed), after remove:
-   never below 0 (each count-out matches a count-in made before it) */
-inline countOut() {
-    atomic { assert((lendingWord & (UNLENT_MARK - 1)) > 0); lendingWord-- }
+   each matches the count-in of the same unsubscribe, made before it (so
+   the count never goes below 0) */
+inline countOut(n) {
+    atomic {
+        assert(inFlight[n] && (lendingWord & (UNLENT_MARK - 1)) > 0);
+        lendingWord--; inFlight[n] = 0
+    }
 }
 #endif
 
@@ -267,7 +294,7 @@ inline blockDisposes(s, n) {
 #ifdef OWNER_REMOVES
     remove(s);
 #elif defined(LENDING)
-    countIn(); ownerHandsOver(n);                     /* M85d */
+    countIn(n); ownerHandsOver(n);                    /* M85d */
 #else
     ownerHandsOver(n);
 #endif
@@ -384,6 +411,7 @@ inline apply_op(n) {
        remove(X); COUNT_OUT                           /* M86 */
     :: n == 3 -> remove(C); COUNT_OUT                 /* M86 */
     :: n == 4 -> remove(E); COUNT_OUT                 /* M86 */
+    :: n == 5 -> remove(A); COUNT_OUT                 /* M86 */
     fi
 }
 
@@ -394,14 +422,15 @@ inline apply_op(n) {
 inline perform_now(n) {
     if
     :: n < 2 -> deliver(n)
-    :: else -> assert(n == 2); probe(26); remove(X)
+    :: n == 2 -> probe(26); remove(X)
+    :: n == 5 -> remove(A)
     fi
 }
 
 /* perform's `handingOver:`: unsubscribe counts itself in (sendNext passes
    none) */
 inline handing_over(n) {
-    if :: n == 2 -> countIn() :: else fi              /* M85 */
+    if :: n == 2 || n == 5 -> countIn(n) :: else fi   /* M85 */
 }
 #endif
 
@@ -424,16 +453,17 @@ proctype sender(byte me) {
     done++
 }
 
-/* D: X's subscription disposed: the sink first (markEnded), then
-   didDispose's unsubscribe (the subject has not ended X) */
-proctype disposer(byte me) {
+/* D (D2): X's (A's) subscription disposed, its unsubscribe node n: the
+   sink first (markEnded), then didDispose's unsubscribe (the subject has
+   not ended it) */
+proctype disposer(byte me; byte whom; byte unsub) {
     UNSUB_LOCALS;
 #ifdef LENDING
-    (heardLen[X] > 0);                                 /* once X heard v0: racing v1's delivery */
+    (heardLen[whom] > 0);                                 /* once it heard v0: racing v1's delivery */
 #endif
-    atomic { disposed[X] = 1 }
-    perform(2, ua, inside, holds, mustc);
-    returned[X] = 1;                                   /* M85b */
+    atomic { disposed[whom] = 1 }
+    perform(unsub, ua, inside, holds, mustc);
+    returned[whom] = 1;                                   /* M85b */
     done++
 }
 
@@ -453,9 +483,13 @@ init {
         j = 0;
 #endif
         run sender(0);
-        run disposer(1)
+        run disposer(1, X, 2);
+#ifdef TWO_DISPOSERS
+        run disposer(3, A, 5);
+#endif
+        skip
     }
-    (done == 2);
+    (done == NTHREADS - 1);
     d_step {
         assert(top == NIL && qhead == NIL && graveLen == 0 && !isDelivering);
         /* each heard a prefix of the one order, once each */
@@ -467,18 +501,22 @@ init {
            j++
         :: else -> break
         od;
+#ifdef TWO_DISPOSERS
+        assert(heardLen[A] >= 1);                      /* v0, before D2 disposed it */
+#else
         assert(heardLen[A] == 2);                      /* never disposed: every value */
+#endif
         assert(heardLen[E] == 1);                      /* its first, then disposed itself */
         assert(heardLen[C] == 0);                      /* disposed before its slot was reached (M84x) */
         /* every removed one freed exactly once, the live one never */
-        assert(freed[X] == 1 && freed[C] == 1 && freed[E] == 1 && freed[A] == 0);
+        assert(freed[X] == 1 && freed[C] == 1 && freed[E] == 1 && freed[A] == A_DISPOSED);
         /* the slots agree with slotCount, emptySlots and the indices */
         live0 = 0; j = 0;
         do
         :: j < slotCount -> if :: slot[j] != EMPTY -> live0++; assert(idx[slot[j]] == j) :: else fi; j++
         :: else -> break
         od;
-        assert(live0 + emptySlots == slotCount && live0 == 1);
+        assert(live0 + emptySlots == slotCount && live0 == 1 - A_DISPOSED);
         do :: j < NSUBS -> assert(slot[j] == EMPTY); j++ :: else -> break od;
 #ifdef LENDING
         /* every count-in counted out; the mark set exactly while a slot
