@@ -453,17 +453,17 @@ proctype sender(byte me) {
     done++
 }
 
-/* D (D2): X's (A's) subscription disposed, its unsubscribe node n: the
-   sink first (markEnded), then didDispose's unsubscribe (the subject has
-   not ended it) */
+/* D (D2): the subscription of `whom`, X (A), disposed, its unsubscribe
+   node `unsub`: the sink first (markEnded), then didDispose's unsubscribe
+   (the subject has not ended it) */
 proctype disposer(byte me; byte whom; byte unsub) {
     UNSUB_LOCALS;
 #ifdef LENDING
-    (heardLen[whom] > 0);                                 /* once it heard v0: racing v1's delivery */
+    (heardLen[whom] > 0);                              /* once it heard v0: racing v1's delivery */
 #endif
     atomic { disposed[whom] = 1 }
     perform(unsub, ua, inside, holds, mustc);
-    returned[whom] = 1;                                   /* M85b */
+    returned[whom] = 1;                                /* M85b */
     done++
 }
 
