@@ -73,6 +73,10 @@ enum Target {
     /// at most `limit` times the growth of the workload's case labelled
     /// `floor`, measured in the same run (W9 against the raw held floor).
     case growthWithin(Double, floor: String)
+    /// At most this multiple of the median of the workload's case labelled
+    /// `row`, measured in the same run (W1 at N = 100 against the raw held
+    /// floor, besides its own baseline).
+    case ratioToRow(atMost: Double, row: String)
 }
 
 /// A workload of perf/README.md's table, implemented against the library.

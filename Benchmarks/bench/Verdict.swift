@@ -25,7 +25,7 @@ func baselineName(_ baseline: Case) -> String {
 
 /// Whether one measured case meets one target, and a phrase that says so.
 /// `results` are the workload's other results, for a target that compares
-/// with one of them (`growthWithin`).
+/// with one of them (`growthWithin`, `ratioToRow`).
 func evaluate(_ target: Target, _ result: CaseResult, among results: [CaseResult]) -> (met: Bool, phrase: String) {
     let c = result.case
     let median = result.measurement!.median
@@ -58,6 +58,12 @@ func evaluate(_ target: Target, _ result: CaseResult, among results: [CaseResult
         return (growth <= limit * floorGrowth,
                 String(format: "%@ grows %.2fx from %@, %.2fx the %.2fx of %@ (target <= %.2fx)", c.label, growth,
                        against, growth / floorGrowth, floorGrowth, floorLabel, limit))
+    case .ratioToRow(let limit, let rowLabel):
+        guard let row = results.first(where: { $0.case.label == rowLabel }), let rowMedian = row.measurement?.median else {
+            return (false, "\(c.label): no row \(rowLabel) to compare with")
+        }
+        let ratio = median / rowMedian
+        return (ratio <= limit, String(format: "%@ %.2fx %@ (target <= %.2fx)", c.label, ratio, rowLabel, limit))
     }
 }
 

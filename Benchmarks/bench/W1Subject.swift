@@ -5,13 +5,19 @@ import RACSwift
 enum W1Subject: Workload {
     static let id = "W1"
 
+    /// The label of the held floor's row (see `RawHeldFanOut.case`).
+    static let floorLabel = "raw held fan-out N=100"
+
     static func cases(_ mode: Mode) -> [Case] {
         [1, 10, 100].map { n in
-            // Targets: per send at N = 1, per delivery at N = 100.
-            let targets: [Target] = n == 1 ? [.ratio(atMost: 1.5)] : n == 100 ? [.ratio(atMost: 1.0)] : []
+            // Targets: per send at N = 1; per delivery at N = 100, against
+            // the raw array of closures and against the held floor (the
+            // same blocks, each held by an object, called unretained).
+            let targets: [Target] = n == 1 ? [.ratio(atMost: 1.5)]
+                : n == 100 ? [.ratio(atMost: 1.0), .ratioToRow(atMost: 1.2, row: floorLabel)] : []
             return subjectCase(subscribers: n, mode, baseline: RawFanOut.case(subscribers: n, mode: mode),
                                targets: targets)
-        }
+        } + [RawHeldFanOut.case(subscribers: 100, mode: mode, workload: id)]
     }
 
     /// A subject with `n` subscribers, sent as many values as make

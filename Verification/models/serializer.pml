@@ -416,16 +416,31 @@ inline handOver(n, ua, inside, holds, mustComplete) {
     }
 }
 
-/* RACSerializer.perform(_:untilApplied:now:_:) (Serializer.swift): enter
-   and apply at once (`now`) if idle, else hand over. */
+/* perform's `now:` and `handingOver:` closures, for a model that tells
+   them apart from `apply` (PERFORM_HOOKS: unsubscribe.pml -DLENDING, where
+   a subject counts its unsubscribes in flight): `perform_now(n)`, what the
+   caller that entered does with its own operation (else `apply_op(n)`, as
+   the owner would), and `handing_over(n)`, run on the calling thread just
+   before a hand-over (else nothing). */
+#ifdef PERFORM_HOOKS
+#define PERFORM_NOW(n) perform_now(n)
+#else
+#define PERFORM_NOW(n) apply_op(n)
+#endif
+
+/* RACSerializer.perform(_:untilApplied:handingOver:now:_:) (Serializer.swift):
+   enter and apply at once (`now`) if idle, else hand over. */
 inline perform(n, ua, inside, holds, mustComplete) {
     tryEnter(n, ok);
     if
     :: ok ->
-       apply_op(n);
+       PERFORM_NOW(n);
        leave(waiting);
        if :: waiting != 0 -> drain(waiting) :: else fi
     :: else ->
+#ifdef PERFORM_HOOKS
+       handing_over(n);
+#endif
        handOver(n, ua, inside, holds, mustComplete)
     fi;
     /* Bounded work per call (docs/Concurrency.md point 8): its own

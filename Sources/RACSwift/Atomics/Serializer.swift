@@ -114,9 +114,14 @@ internal struct RACSerializer<Operation> {
     /// `now` and `apply` may call `perform` again (from the owner or any
     /// other thread): such a call is handed over and applied after the
     /// current operation, never nested.
+    ///
+    /// `handingOver` runs, on this thread, just before the operation is
+    /// handed over (never when it is applied by `now`): a subject counts its
+    /// unsubscribes in flight there (`RACSubjectCore.unsubscribe`).
     @inlinable @inline(__always)
     internal func perform(_ operation: @autoclosure () -> Operation,
                           untilApplied: @autoclosure () -> Bool = false,
+                          handingOver: () -> Void = {},
                           now: () -> Void,
                           _ apply: (Operation) -> Void) {
         if tryEnter() {
@@ -126,6 +131,7 @@ internal struct RACSerializer<Operation> {
                 racOutOfLine { drain(accounted: waiting, apply) }
             }
         } else {
+            handingOver()
             // The node is filled here, in code specialized for the
             // operation's type, whose size and layout are then constants:
             // inside `handOver`, which runs unspecialized, they would cost

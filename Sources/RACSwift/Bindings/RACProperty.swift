@@ -65,7 +65,7 @@ public final class RACProperty<Value>: @unchecked Sendable {
     @inlinable
     public var value: Value {
         get { latest.load() }
-        set { set(newValue, origin: 0) }
+        @inline(__always) set { set(newValue, origin: 0) }
     }
 
     /// A channel terminal with RACChannelTo's meaning: a subscriber receives
@@ -107,8 +107,11 @@ public final class RACProperty<Value>: @unchecked Sendable {
     }
 
     /// Sends `value`, made through the terminal whose inbound's `id` is
-    /// `origin` (0: not through a terminal).
-    @inlinable
+    /// `origin` (0: not through a terminal). Always inlined, as
+    /// `RACSubject.sendNext` is: the send is then one function in the
+    /// caller, which the optimizer's size heuristics stopped making of it
+    /// once the subject's delivery loop lent blocks (W10).
+    @inlinable @inline(__always)
     internal func set(_ value: Value, origin: Int) {
         // Waits for the delivery when another thread is delivering, except
         // from inside a serializer, where waiting could close a cycle.

@@ -36,6 +36,14 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     /// to a block subscriber reads 24 consecutive bytes of the sink.
     @usableFromInline internal final let nextBlock: ((Value) -> Void)?
 
+    /// Where `nextBlock`'s two words are (right after the state word, which
+    /// `DisposableLayoutTests` checks): what a subject copies into its
+    /// array of borrowed blocks (`RACBorrowedBlock`).
+    @inlinable @inline(__always)
+    internal final var nextBlockWords: UnsafeMutablePointer<Int> {
+        stateWord.address + 1
+    }
+
     /// The subscription this sink ends with a terminal event, retained.
     /// Written once, when the sink first joins a subscription (`bind(to:)`
     /// or `didSubscribe(with:)`), before the source can send any event;

@@ -52,7 +52,10 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendab
     }
 
     /// Sends `value` to every current subscriber.
-    @inlinable
+    // Always inlined: the uncontended send (enter, the delivery loop,
+    // leave) is then one function in the caller, specialized for `Value`,
+    // which the optimizer's size heuristics did not always keep it.
+    @inlinable @inline(__always)
     public final func sendNext(_ value: Value) {
         core.sendNext(value)
     }

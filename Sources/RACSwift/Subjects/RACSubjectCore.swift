@@ -31,6 +31,29 @@ import Darwin
 /// own flag); the owner then empties its slot, releasing the subscriber and
 /// its blocks, and compacts the list once half of it is empty.
 ///
+/// **A value reaches a block subscriber without touching its sink.** Beside
+/// each slot, `blocks` holds a borrowed copy of the sink's `next` block
+/// (`RACBorrowedBlock`), 16 bytes per subscriber read in order, and a value
+/// is delivered by calling it: no load of the sink. Before every call the
+/// loop reads one word of the subject instead, `lendingWord`, from a line
+/// it has in cache; only while that word is 0 does it call the copy
+/// without testing the sink's flag. The word is 0 exactly when every slot
+/// below `count` holds a lent block (no empty slot, no sink that was not
+/// lent: the owner's mark, `unlentMark`) and no unsubscribe is in flight.
+/// The flag of a lent sink is set only by the disposal of its
+/// subscription (no other source feeds the sink: see `lendBlock`), which
+/// sets the flag first and then takes the subscription out
+/// (`unsubscribe`) before `dispose()` returns: at once if the serializer
+/// is idle (then no delivery is under way), otherwise by handing the
+/// unsubscribe over, counted in the word first, and the owner counts it
+/// out only once it has emptied the slot. So from the moment `dispose()`
+/// returns until the slot is gone, the word is not 0, and every call the
+/// loop makes from then on, in the delivery under way too, goes through
+/// the sink and its flag, as every call did before blocks were lent. No
+/// call of a subscriber's block begins after its `dispose()` returned,
+/// whichever thread disposed it (`Verification/models/unsubscribe.pml`,
+/// with `-DLENDING`, checks this).
+///
 /// **Reentrancy, and subscribes that linearize.** A subscribe made by the
 /// owner from inside a delivery gets its replay at once, but joins the
 /// deliveries only after every operation already handed over: those were
@@ -69,28 +92,68 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     // turned off.
 
     /// Subscriptions, each holding a +1 reference, with their sinks; nil
-    /// once disposed.
+    /// once disposed. The same allocation holds `blocks` after them.
     @exclusivity(unchecked) @usableFromInline internal var slots: UnsafeMutablePointer<RACSubjectSlot?>
     @exclusivity(unchecked) @usableFromInline internal var count = 0
     @exclusivity(unchecked) @usableFromInline internal var capacity = 0
+    /// `emptySlots` and `lentSlots`, 32 bits each, so that both fit in the
+    /// word `emptySlots` took alone: a field more would move the object up
+    /// a malloc size class (see `isDelivering`). No subject holds 2^31
+    /// subscriptions (each takes over 300 bytes).
+    @exclusivity(unchecked) @usableFromInline internal var slotTallies: (empty: Int32, lent: Int32) = (0, 0)
     /// Slots below `count` that are nil.
-    @exclusivity(unchecked) @usableFromInline internal var emptySlots = 0
-    @exclusivity(unchecked) @usableFromInline internal var isDelivering = false
+    @inlinable
+    internal var emptySlots: Int {
+        get { Int(slotTallies.empty) }
+        set { slotTallies.empty = Int32(newValue) }
+    }
+    /// Slots below `count` whose sink's block is lent (see `blocks`): when
+    /// it equals `count`, `unlentMark` is clear.
+    @inlinable
+    internal var lentSlots: Int {
+        get { Int(slotTallies.lent) }
+        set { slotTallies.lent = Int32(newValue) }
+    }
     /// Subscriptions removed during a delivery, released after it.
     @exclusivity(unchecked) @usableFromInline internal var graveyard: [RACSubjectSlot] = []
     /// What a late subscriber receives first (replay and behavior subjects).
     @usableFromInline internal let history: RACReplayBuffer<Value>?
     @exclusivity(unchecked) @usableFromInline internal var ending: Ending?
+    // Last, after the words: the object then stays in the malloc size
+    // class it had before `blocks` and `lendingWord` (a subject's
+    // subscription's class, one up, cost a late subscription 250
+    // instructions of glibc's slow path, W3).
+    @exclusivity(unchecked) @usableFromInline internal var isDelivering = false
+
+    /// For each slot, the sink's `next` block, borrowed (see
+    /// `RACBorrowedBlock`), or none (a null function pointer): an empty
+    /// slot, or a sink that is not a block subscriber with a `next` block
+    /// that only this subject feeds. Same capacity and indices as `slots`,
+    /// right after them in their allocation (a field of its own would move
+    /// the object up a malloc size class, as above).
+    @inlinable @inline(__always)
+    internal var blocks: UnsafeMutablePointer<RACBorrowedBlock<Value>> {
+        UnsafeMutableRawPointer(slots + capacity).assumingMemoryBound(to: RACBorrowedBlock<Value>.self)
+    }
+
+    /// Storage for `capacity` slots and their blocks.
+    @inlinable
+    internal static func allocateSlots(capacity: Int) -> UnsafeMutablePointer<RACSubjectSlot?> {
+        let bytes = capacity * (MemoryLayout<RACSubjectSlot?>.stride + MemoryLayout<(Int, Int)>.stride)
+        return UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: MemoryLayout<RACSubjectSlot?>.alignment)
+            .bindMemory(to: RACSubjectSlot?.self, capacity: capacity)
+    }
 
     @usableFromInline
     internal init(history: RACReplayBuffer<Value>?) {
         self.history = history
-        slots = .allocate(capacity: 0)
+        slots = Self.allocateSlots(capacity: 0)
         super.init()
     }
 
     deinit {
         for index in 0..<count { slots[index]?.release() }
+        // With the blocks, not deinitialized: they own nothing.
         slots.deallocate()
     }
 
@@ -133,9 +196,21 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         }
     }
 
+    /// Takes `subscription` out, at once if the serializer is idle;
+    /// otherwise hands the unsubscribe over, counted in `lendingWord`
+    /// first, so that deliveries test the sinks' flags until the owner has
+    /// applied it (see the class comment).
     @usableFromInline
     internal override func unsubscribe(_ subscription: RACSubjectSubscription) {
-        serializer.perform(.unsubscribe(subscription), now: { asOwner { remove(subscription) } }) {
+        serializer.perform(.unsubscribe(subscription), handingOver: {
+            // Release: the sink's flag was set before (the subscription's
+            // dispose sets it first), and an owner whose acquire load reads
+            // this count then sees the flag when it tests it. Counted in
+            // before the hand-over and so before `dispose()` returns; from
+            // inside a delivery (this thread is the owner) the rest of that
+            // delivery goes through the sinks.
+            _ = lendingWord.fetchAdd(1, .release)
+        }, now: { asOwner { remove(subscription) } }) {
             applyAsOwner($0)
         }
     }
@@ -168,7 +243,14 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         case .join(let subscription):
             insert(subscription)
         case .unsubscribe(let subscription):
+            // Only handed-over unsubscribes reach here (`unsubscribe` applies
+            // its own with `remove` directly), each counted in when handed
+            // over; counted out only after `remove` has emptied the slot
+            // (and set the unlent mark for it). Relaxed: only owners act on
+            // the word, this one after this in program order, the next after
+            // entering the serializer, which orders it.
             remove(subscription)
+            _ = lendingWord.fetchSub(1, .relaxed)
         case .detachAll:
             // The subject is gone, so no event can come: end each
             // subscription silently, which disposes its disposable and lets
@@ -179,11 +261,53 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         }
     }
 
-    @inlinable
+    /// Delivers `value` to every subscription present when the delivery
+    /// starts: by its borrowed block while `lendingWord` is 0, then, from
+    /// the first call before which it is not, through the sinks, testing
+    /// each flag (see the class comment).
+    ///
+    /// Always inlined, so that a send's uncontended path stays one
+    /// function.
+    @inlinable @inline(__always)
     internal func deliverNext(_ value: Value) {
         guard ending == nil else { return }
         history?.append(value)
-        deliver { $0.sendNext(value) }
+        isDelivering = true
+        let end = count, word = lendingWord
+        // Acquire, before every call of a lent block: a disposal on another
+        // thread sets the sink's flag, then counts its unsubscribe in
+        // (release); reading that count here, the delivery sees the flag
+        // when it tests it. Once not 0, the word stays so for the rest of
+        // the delivery: only an owner counts unsubscribes out or clears
+        // the mark, outside deliveries.
+        if word.load(.acquire) != 0 {
+            // A slot empty or not lent (a property's subscribers, operators'
+            // sinks, W10), or an unsubscribe in flight.
+            deliverThroughSinks(from: 0, to: end) { $0.sendNext(value) }
+        } else if end > 0 {
+            // Read once: nothing grows the slots during a delivery (see
+            // `growSlots`). One pointer steps through the entries, and the
+            // word is held in a local: the loop keeps both in registers
+            // that the calls preserve, with no index beside them and no
+            // reload of `self`.
+            var entry = blocks, remaining = end
+            repeat {
+                RACBorrowedBlock.call(entry.pointee, with: value)
+                entry += 1
+                remaining -= 1
+            } while remaining != 0 && word.load(.acquire) == 0
+            if remaining != 0 { deliverNextThroughSinks(value, from: end - remaining, to: end) }
+        }
+        isDelivering = false
+        if !graveyard.isEmpty { buryGraveyard() }
+    }
+
+    /// `deliverNext` from the first entry before which an unsubscribe was
+    /// in flight: out of line, as only a disposal racing a delivery, or
+    /// made from inside one, takes it.
+    @inlinable @inline(never)
+    internal func deliverNextThroughSinks(_ value: Value, from start: Int, to end: Int) {
+        deliverThroughSinks(from: start, to: end) { $0.sendNext(value) }
     }
 
     /// Calls `send` with the sink of every subscription present when the
@@ -191,8 +315,16 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @inlinable
     internal func deliver(_ send: (RACSubscriptionSink<Value>) -> Void) {
         isDelivering = true
-        let end = count
-        var index = 0
+        deliverThroughSinks(from: 0, to: count, send)
+        isDelivering = false
+        if !graveyard.isEmpty { buryGraveyard() }
+    }
+
+    /// Calls `send` with the sink in each slot from `start` to `end` that is
+    /// not empty, read afresh at each step (a block may empty a later slot).
+    @inlinable @inline(__always)
+    internal func deliverThroughSinks(from start: Int, to end: Int, _ send: (RACSubscriptionSink<Value>) -> Void) {
+        var index = start
         while index < end {
             // Unretained all the way (no retain/release per delivery): the
             // slot holds the subscription, which holds the sink, and a
@@ -206,8 +338,6 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             }
             index += 1
         }
-        isDelivering = false
-        if !graveyard.isEmpty { buryGraveyard() }
     }
 
     @usableFromInline
@@ -325,10 +455,57 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         subscription.index = count
         // The slot takes the subscription's +1 on the sink, moved out of it
         // (no retain and release on the way, unlike a copy and a nil).
-        let sink = subscription.sink.take()!
-        slots[count] = RACSubjectSlot(subscription: .passRetained(subscription),
-                                      sink: Unmanaged.passRetained(sink).toOpaque())
+        let sink = Unmanaged.passRetained(subscription.sink.take()!).toOpaque()
+        slots[count] = RACSubjectSlot(subscription: .passRetained(subscription), sink: sink)
+        // Borrowed from the slot: no retain and release around the lend.
+        let lent = Unmanaged<RACSubscriptionSink<Value>>.fromOpaque(sink)._withUnsafeGuaranteedRef {
+            lendBlock(of: $0, in: subscription, to: blocks + count)
+        }
+        if lent { lentSlots += 1 }
         count += 1
+        updateUnlentMark()
+    }
+
+    /// Writes into `entry` the borrowed `next` block of `sink`, which has
+    /// just taken a slot for `subscription`, or none. Only a block
+    /// subscriber has a `next` block (`nextBlock`, immutable for the sink's
+    /// life; nil for every other sink, which the entry then says), and it
+    /// never serializes its events itself (it is never served to a source's
+    /// own code: see `RACBlockSubscriber`). It is lent only if
+    /// `subscription` is the sink's own (its first and only, so no other
+    /// source feeds the sink, and nothing but the disposal of
+    /// `subscription` sets its flag). Returns whether it lent the block.
+    @inline(__always)
+    internal func lendBlock(of sink: RACSubscriptionSink<Value>, in subscription: RACSubjectSubscription,
+                            to entry: UnsafeMutablePointer<RACBorrowedBlock<Value>>) -> Bool {
+        if sink.nextBlock != nil, sink.stateWord.load(.relaxed) & RACSinkState.serializing == 0,
+           let own = sink.subscriptionReference,
+           own.toOpaque() == Unmanaged.passUnretained(subscription).toOpaque() {
+            RACBorrowedBlock.copy(from: sink.nextBlockWords, to: entry)
+            return true
+        }
+        RACBorrowedBlock.clear(entry)
+        return false
+    }
+
+    /// Sets `unlentMark` in `lendingWord` while some slot below `count` is
+    /// empty or holds a sink whose block is not lent, and clears it once
+    /// none does. Owner only, after every change of `count` or
+    /// `lentSlots`; an atomic read-modify-write only when the mark changes
+    /// (other threads count unsubscribes in the same word meanwhile).
+    @inlinable @inline(__always)
+    internal func updateUnlentMark() {
+        let unlent = lentSlots != count
+        // Relaxed: only owners write the mark, each after entering the
+        // serializer, which orders it after the previous owner's writes.
+        // (Nothing but an owner's own delivery loop acts on it.)
+        let marked = lendingWord.load(.relaxed) & Self.unlentMark != 0
+        guard unlent != marked else { return }
+        if unlent {
+            _ = lendingWord.fetchOr(Self.unlentMark, .relaxed)
+        } else {
+            _ = lendingWord.fetchAnd(~Self.unlentMark, .relaxed)
+        }
     }
 
     @usableFromInline
@@ -344,8 +521,11 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             return
         }
         slots[index] = nil
+        if RACBorrowedBlock.isPresent(blocks + index) { lentSlots -= 1 }
+        RACBorrowedBlock.clear(blocks + index)
         subscription.index = -1
         emptySlots += 1
+        updateUnlentMark()
         if isDelivering {
             graveyard.append(entry)
         } else {
@@ -364,9 +544,14 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @usableFromInline
     internal func releaseAll() {
         let entries = (0..<count).compactMap { slots[$0] }
-        for index in 0..<count { slots[index] = nil }
+        for index in 0..<count {
+            slots[index] = nil
+            RACBorrowedBlock.clear(blocks + index)
+        }
         count = 0
         emptySlots = 0
+        lentSlots = 0
+        updateUnlentMark()
         for entry in entries {
             entry.subscription._withUnsafeGuaranteedRef { $0.index = -1 }
             entry.release()
@@ -382,21 +567,32 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             guard let entry = slots[index] else { continue }
             entry.subscription._withUnsafeGuaranteedRef { $0.index = live }
             slots[live] = entry
+            RACBorrowedBlock.move(from: blocks + index, to: blocks + live)
             live += 1
         }
-        for index in live..<count { slots[index] = nil }
+        for index in live..<count {
+            slots[index] = nil
+            RACBorrowedBlock.clear(blocks + index)
+        }
         count = live
         emptySlots = 0
+        updateUnlentMark()
     }
 
-    /// Doubles the slot storage. Safe during a delivery: the loop reads
-    /// `slots` afresh at every step.
+    /// Doubles the slot storage. Never during a delivery, whose loop reads
+    /// `blocks` once: a subscribe made then, by the owner or handed over,
+    /// joins after it (`insert` runs only as an operation of its own).
     @usableFromInline
     internal func growSlots() {
+        precondition(!isDelivering, "RACSubjectCore: slots grown during a delivery")
         let newCapacity = Swift.max(capacity * 2, 4)
-        let newSlots = UnsafeMutablePointer<RACSubjectSlot?>.allocate(capacity: newCapacity)
+        let newSlots = Self.allocateSlots(capacity: newCapacity)
         newSlots.moveInitialize(from: slots, count: count)
         (newSlots + count).initialize(repeating: nil, count: newCapacity - count)
+        // The blocks own nothing: copied as bytes. Past `count` they are
+        // written by `insert` before they are read.
+        UnsafeMutableRawPointer(newSlots + newCapacity).copyMemory(from: blocks,
+                                                                   byteCount: count * MemoryLayout<(Int, Int)>.stride)
         slots.deallocate()
         slots = newSlots
         capacity = newCapacity
@@ -411,8 +607,9 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 internal class RACSubjectCoreBase {
     /// Atomic words (see `RACInlineAtomics`); must stay the first stored
     /// property. 0 to 3: the serializer; 4: the owner's thread id, or 0;
-    /// 5: what feeds the subject, for blocking reads (see `RACSubjectFeed`).
-    @usableFromInline internal var _atomics: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+    /// 5: what feeds the subject, for blocking reads (see `RACSubjectFeed`);
+    /// 6: `lendingWord`.
+    @usableFromInline internal var _atomics: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
 
     @usableFromInline
     internal init() {}
@@ -425,6 +622,22 @@ internal class RACSubjectCoreBase {
     internal var ownerWord: RACAtomicWord {
         RACInlineAtomics.word(4, of: self)
     }
+
+    /// Whether a delivery may call the lent blocks without the sinks (see
+    /// `RACSubjectCore`): 0 if so. The low bits count the unsubscribes
+    /// handed over to the serializer and not applied yet (incremented by
+    /// the thread handing one over, decremented by the owner that applied
+    /// it); `unlentMark` is the owner's mark that some slot is empty or
+    /// not lent. The count cannot reach the mark: each subscription hands
+    /// over at most one unsubscribe.
+    @inlinable @inline(__always)
+    internal var lendingWord: RACAtomicWord {
+        RACInlineAtomics.word(6, of: self)
+    }
+
+    /// `lendingWord`'s owner mark (see `RACSubjectCore.updateUnlentMark`).
+    @inlinable
+    internal static var unlentMark: Int { 1 << 62 }
 
     /// Whether the calling thread is inside the serializer right now, i.e.
     /// is calling from within one of this subject's deliveries.
