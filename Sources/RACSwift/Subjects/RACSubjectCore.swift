@@ -461,9 +461,9 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         let lent = Unmanaged<RACSubscriptionSink<Value>>.fromOpaque(sink)._withUnsafeGuaranteedRef {
             lendBlock(of: $0, in: subscription, to: blocks + count)
         }
-        if lent { lentSlots += 1 }
         count += 1
-        updateUnlentMark()
+        // A lent block keeps the mark as it was; any other sink sets it.
+        if lent { slotTallies.lent &+= 1 } else { markUnlent() }
     }
 
     /// Writes into `entry` the borrowed `next` block of `sink`, which has
@@ -490,21 +490,27 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 
     /// Sets `unlentMark` in `lendingWord` while some slot below `count` is
     /// empty or holds a sink whose block is not lent, and clears it once
-    /// none does. Owner only, after every change of `count` or
-    /// `lentSlots`; an atomic read-modify-write only when the mark changes
+    /// none does: after a compaction or `releaseAll`, which may have ended
+    /// the last such slot (`markUnlent` after a change that makes one).
+    /// Owner only; an atomic read-modify-write only when the mark changes
     /// (other threads count unsubscribes in the same word meanwhile).
     @inlinable @inline(__always)
     internal func updateUnlentMark() {
-        let unlent = lentSlots != count
+        if lentSlots != count { return markUnlent() }
         // Relaxed: only owners write the mark, each after entering the
         // serializer, which orders it after the previous owner's writes.
         // (Nothing but an owner's own delivery loop acts on it.)
-        let marked = lendingWord.load(.relaxed) & Self.unlentMark != 0
-        guard unlent != marked else { return }
-        if unlent {
-            _ = lendingWord.fetchOr(Self.unlentMark, .relaxed)
-        } else {
+        if lendingWord.load(.relaxed) & Self.unlentMark != 0 {
             _ = lendingWord.fetchAnd(~Self.unlentMark, .relaxed)
+        }
+    }
+
+    /// Sets `unlentMark` if it is clear: a slot has just been emptied or
+    /// given a sink that is not lent. Owner only; relaxed, as above.
+    @inlinable @inline(__always)
+    internal func markUnlent() {
+        if lendingWord.load(.relaxed) & Self.unlentMark == 0 {
+            _ = lendingWord.fetchOr(Self.unlentMark, .relaxed)
         }
     }
 
@@ -521,11 +527,11 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             return
         }
         slots[index] = nil
-        if RACBorrowedBlock.isPresent(blocks + index) { lentSlots -= 1 }
+        if RACBorrowedBlock.isPresent(blocks + index) { slotTallies.lent &-= 1 }
         RACBorrowedBlock.clear(blocks + index)
         subscription.index = -1
-        emptySlots += 1
-        updateUnlentMark()
+        slotTallies.empty &+= 1
+        markUnlent()
         if isDelivering {
             graveyard.append(entry)
         } else {
