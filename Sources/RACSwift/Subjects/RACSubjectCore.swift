@@ -286,10 +286,11 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             deliverThroughSinks(from: 0, to: end) { $0.sendNext(value) }
         } else if end > 0 {
             // Read once: nothing grows the slots during a delivery (see
-            // `growSlots`). One pointer steps through the entries, and the
-            // word is held in a local: the loop keeps both in registers
-            // that the calls preserve, with no index beside them and no
-            // reload of `self`.
+            // `growSlots`). A pointer steps through the entries beside a
+            // count down to the end, and the word is held in a local: the
+            // loop keeps all three in registers that the calls preserve.
+            // (The word was tested just above, so the first call needs no
+            // second test.)
             var entry = blocks, remaining = end
             repeat {
                 RACBorrowedBlock.call(entry.pointee, with: value)
