@@ -35,6 +35,39 @@ final class LiveSubscriptionStressTests: XCTestCase {
         XCTAssertEqual(RACLiveSubscriptions.count, before)
     }
 
+    /// Subscriptions begin on threads that then exit and end on other
+    /// threads that exit, in waves, while another thread reads the count:
+    /// each thread's tally is given back at its exit and claimed by a later
+    /// thread, which continues from its balance. After each wave (joined)
+    /// the count is exact: every subscription made, then none.
+    func testTalliesGivenBackByExitedThreadsKeepTheCountExact() {
+        final class Made: @unchecked Sendable {
+            // Written by one thread of a wave, read by another after the join.
+            var subscriptions: [RACDisposable] = []
+        }
+        let subject = RACSubject<Int>()
+        let threads = 4, perThread = 250
+        let reading = Atomic<Bool>(true)
+        let reader = Thread {
+            while reading.load(ordering: .acquiring) { _ = RACLiveSubscriptions.count }
+        }
+        reader.start()
+        let before = RACLiveSubscriptions.count
+        for wave in 0..<20 {
+            let made = (0..<threads).map { _ in Made() }
+            runConcurrently(threads: threads) { index in
+                for _ in 0..<perThread { made[index].subscriptions.append(subject.subscribeNext { _ in }) }
+            }
+            XCTAssertEqual(RACLiveSubscriptions.count, before + threads * perThread, "wave \(wave), subscribed")
+            // Each thread ends another thread's subscriptions.
+            runConcurrently(threads: threads) { index in
+                for subscription in made[(index + 1) % threads].subscriptions { subscription.dispose() }
+            }
+            XCTAssertEqual(RACLiveSubscriptions.count, before, "wave \(wave), disposed")
+        }
+        reading.store(false, ordering: .releasing)
+    }
+
     /// A disposal races the source's terminal event (and a second disposal):
     /// the subscription leaves the count once.
     func testDisposalRacingATerminalEventEndsTheSubscriptionOnce() {
