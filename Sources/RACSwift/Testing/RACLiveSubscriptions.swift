@@ -9,9 +9,10 @@ import CShims
 /// `search.map { … }.subscribeNext { … }` makes two: the block's
 /// subscription to the map, and the map's own to `search`.
 ///
-/// The count is always kept, in every build, at the cost of one relaxed
-/// atomic add when a subscription begins and one when it ends (no cost on
-/// the send path).
+/// The count is always kept, in every build, at the cost of a load and a
+/// store to the current thread's own tally when a subscription begins and
+/// when it ends (no atomic read-modify-write, and no cost on the send
+/// path); reading it sums the tallies.
 public enum RACLiveSubscriptions {
     /// The subscriptions alive now, on every thread. Exact once the threads
     /// that subscribe and dispose have synchronized with the reader (joined,
