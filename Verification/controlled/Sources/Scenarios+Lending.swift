@@ -87,6 +87,10 @@ final class LentDelivery {
             victimValues.append(value)
         }
         _ = after.subscribe(to: subject)
+        script.label(victim, "victim")
+        #if RACS_KNOWN_BUGS
+        script.scheduler.labels[UnsafeRawPointer(RACKnownBug.neverCountedIn.address)] = "lending-once's 0"
+        #endif
         let core = subject.core
         script.cover("a delivery under way with an unsubscribe counted in") {
             core.isDelivering && core.lendingWord.address.pointee & ~RACSubjectCoreBase.unlentMark != 0
