@@ -24,5 +24,20 @@ internal enum RACKnownBug {
     /// before it may still be queued behind the disposal's own operation.
     /// `--bug no-barrier`.
     @inlinable internal static var laterDisposeSkipsBarrier: Bool { racs_controlled_known_bug(4) }
+
+    /// The `fanout` branch's lending loop (before main's lent blocks): the
+    /// subject's `lendingWord` tested once per delivery, not before every
+    /// call, so an unsubscribe counted in during a delivery does not stop
+    /// it calling the lent blocks. `--bug lending-once`.
+    @inlinable internal static var lendingWordTestedOnce: Bool { racs_controlled_known_bug(8) }
+
+    /// A word no thread writes, read in place of the subject's
+    /// `lendingWord` by the loop `lendingWordTestedOnce` breaks: it is 0,
+    /// so every test of it passes. Never freed (one word per process).
+    @usableFromInline nonisolated(unsafe) internal static let neverCountedIn: RACAtomicWord = {
+        let word = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        word.initialize(to: 0)
+        return RACAtomicWord(word)
+    }()
 }
 #endif

@@ -292,6 +292,12 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
             // (The word was tested just above, so the first call needs no
             // second test.)
             var entry = blocks, remaining = end
+            #if RACS_KNOWN_BUGS
+            // `--bug lending-once`: the loop reads a word that stays 0, so
+            // the subject's is tested once per delivery, not before every
+            // call (the controlled scheduler's lending scenarios catch it).
+            let word = RACKnownBug.lendingWordTestedOnce ? RACKnownBug.neverCountedIn : word
+            #endif
             repeat {
                 RACBorrowedBlock.call(entry.pointee, with: value)
                 entry += 1

@@ -36,7 +36,9 @@ enum ControlledHooks {
     /// The fixed bugs `--bug NAME` can put back, in a build with
     /// `RACS_KNOWN_BUGS` (`Verification/controlled/run --known-bugs`): their
     /// bits in `racs_controlled_settings.known_bugs` (`RACKnownBug`).
-    static let knownBugs: [String: Int] = ["stalled-bit": 1, "second-dispose": 2, "no-barrier": 4]
+    static let knownBugs: [String: Int] = [
+        "stalled-bit": 1, "second-dispose": 2, "no-barrier": 4, "lending-once": 8,
+    ]
 
     /// The `--bug` arguments given, for the replay line.
     private(set) static var bugArguments = ""
