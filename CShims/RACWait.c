@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "RACWait.h"
 
 #include <stdatomic.h>
@@ -75,6 +76,25 @@ void racs_yield(void) {
     }
 #endif
     sched_yield();
+}
+
+int racs_available_cpus(void) {
+#if defined(RACS_CONTROLLED)
+    return 2;
+#else
+    // Relaxed both: a hint, refreshed now and then; any value read is one
+    // that was true at some point.
+    static _Atomic int cached;
+    static _Atomic unsigned calls;
+    int cpus = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (cpus == 0 || (atomic_fetch_add_explicit(&calls, 1, memory_order_relaxed) & 255) == 0) {
+        cpu_set_t set;
+        cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 2;
+        if (cpus < 1) cpus = 1;
+        atomic_store_explicit(&cached, cpus, memory_order_relaxed);
+    }
+    return cpus;
+#endif
 }
 
 int64_t racs_monotonic_ns(void) {

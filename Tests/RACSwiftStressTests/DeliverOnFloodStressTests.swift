@@ -5,7 +5,7 @@ import Synchronization
 import XCTest
 
 /// docs/Concurrency.md, "What each operator keeps": `deliverOn` and
-/// `deliverOnMainThread()` keep at most 64 events (plus one) per
+/// `deliverOnMainThread()` keep at most 1 024 events (plus one) per
 /// subscription on RACSwift's queue schedulers, whatever the subscriber's
 /// speed. Two threads flood a subject whose subscriber, behind the
 /// operator, is slow; every value arrives, each sender's in its order, and
@@ -19,8 +19,8 @@ final class DeliverOnFloodStressTests: XCTestCase {
 
     /// What waits at most between a `sendNext` returning and its delivery:
     /// the subject's backlog (64, plus one per sender, plus the value its
-    /// delivering thread holds) and the delivery queue's (64, plus one).
-    private static let bound = 64 + senders + 1 + 64 + 1
+    /// delivering thread holds) and the delivery queue's (1 024, plus one).
+    private static let bound = 64 + senders + 1 + 1_024 + 1
 
     /// A flood's observations, and what the tests here add to them.
     private final class Observed: @unchecked Sendable {

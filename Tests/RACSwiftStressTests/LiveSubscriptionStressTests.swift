@@ -201,7 +201,14 @@ final class LiveSubscriptionStressTests: XCTestCase {
                 if iteration % 2 == 0 { block?.dispose() } else { kept.value.add(1, ordering: .relaxed) }
             }
         }
-        queues.forEach { $0.sync {} }
+        // A block scheduled after all the others runs after them all (RAC's
+        // order on one scheduler). A plain `queue.sync {}` would not wait for
+        // them: a drain that used up its term resubmits behind it.
+        for scheduler in schedulers {
+            let flushed = DispatchSemaphore(value: 0)
+            scheduler.schedule { flushed.signal() }
+            flushed.wait()
+        }
         // A block may run before its cancellation comes.
         XCTAssertGreaterThanOrEqual(ran.value.load(ordering: .relaxed), kept.value.load(ordering: .relaxed))
         XCTAssertEqual(RACLiveSubscriptions.scheduledBlocks, before)

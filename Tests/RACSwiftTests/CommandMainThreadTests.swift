@@ -52,6 +52,39 @@ final class CommandMainThreadTests: XCTestCase {
         XCTAssertEqual(executingAtStart.value, true)
     }
 
+    /// RAC 2.5's order on the main queue (contract point 18): the command
+    /// schedules its own `executing` update when the execution ends, before
+    /// a caller's completion delivered through `deliverOn` the main thread
+    /// scheduler, so the caller finds the command idle. (With a burst that
+    /// the caller's completion joined, it overtook the update.)
+    func testAMainThreadObserverOfTheExecutionSeesTheCommandIdleWhenItEnds() {
+        for round in 0..<50 {
+            let command = RACCommand<Int, Int> { value in
+                RACSignal.createSignal { subscriber in
+                    DispatchQueue.global().async {
+                        subscriber.sendNext(value)
+                        subscriber.sendCompleted()
+                    }
+                    return nil
+                }
+            }
+            let seen = Shared<(executing: Bool?, enabled: Bool?)?>(nil)
+            let values = Shared<[Int]>([])
+            command.execute(round).deliverOn(RACScheduler.mainThreadScheduler).subscribeNext({
+                values.value.append($0)
+            }, completed: {
+                seen.value = (command.executing.first(), command.enabled.first())
+            })
+            let deadline = Date().addingTimeInterval(120)
+            while seen.value == nil && Date() < deadline {
+                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+            }
+            XCTAssertEqual(values.value, [round])
+            XCTAssertEqual(seen.value?.executing, false, "round \(round): executing is final")
+            XCTAssertEqual(seen.value?.enabled, true, "round \(round): enabled is final")
+        }
+    }
+
     func testErrorsArriveOnTheMainThread() {
         let command = RACCommand<Void, Int> { .error(TestError(code: 3)) }
         let error = Shared<(any Error)?>(nil)

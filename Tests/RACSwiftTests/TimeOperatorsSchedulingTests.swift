@@ -21,28 +21,34 @@ final class TimeOperatorsSchedulingTests: XCTestCase {
         subject.sendNext(2)
         subject.sendCompleted()
         XCTAssertEqual(log.entries, [], "nothing is sent before the scheduler runs")
+        // RAC 2.5's one block per event: a step delivers one event.
         scheduler.step()
-        XCTAssertEqual(log.entries, ["1", "2", "completed"], "one block delivers the whole burst")
+        XCTAssertEqual(log.entries, ["1"], "one step delivers one event")
+        scheduler.step()
+        XCTAssertEqual(log.entries, ["1", "2"])
+        scheduler.step()
+        XCTAssertEqual(log.entries, ["1", "2", "completed"])
         scheduler.stepAll()
         XCTAssertEqual(log.entries, ["1", "2", "completed"])
     }
 
-    func testDeliverOnLetsOtherBlocksRunBetweenTermsOf256() {
+    func testDeliverOnKeepsEachEventsPlaceAmongTheSchedulersBlocks() {
         let scheduler = RACTestScheduler()
         let subject = RACSubject<Int>()
         let log = Shared<[Int]>([])
         subject.deliverOn(scheduler).subscribeNext { log.value.append($0) }
         for value in 0..<300 { subject.sendNext(value) }
         scheduler.schedule { log.value.append(-1) }
-        scheduler.step()
-        XCTAssertEqual(log.value, Array(0..<256), "a block delivers one term")
-        scheduler.step()
-        XCTAssertEqual(log.value, Array(0..<256) + [-1], "then the blocks scheduled meanwhile run")
-        scheduler.step()
-        XCTAssertEqual(log.value, Array(0..<256) + [-1] + Array(256..<300))
         subject.sendNext(300)
+        scheduler.step(300)
+        XCTAssertEqual(log.value, Array(0..<300), "each step delivers one event")
+        scheduler.step()
+        XCTAssertEqual(log.value, Array(0..<300) + [-1], "the block scheduled after them runs after them")
+        scheduler.step()
+        XCTAssertEqual(log.value, Array(0..<300) + [-1, 300], "and before the event sent after it")
+        subject.sendNext(301)
         scheduler.stepAll()
-        XCTAssertEqual(log.value.last, 300, "an empty queue starts a new burst")
+        XCTAssertEqual(log.value.last, 301)
     }
 
     func testDeliverOnSchedulesErrors() {

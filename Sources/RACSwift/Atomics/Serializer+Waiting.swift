@@ -122,9 +122,11 @@ extension RACSerializer {
 /// there is room for it) or `owner` (it is passed the job), waking it if it
 /// is `sleeping`. Returns which, or `none` if it stopped waiting.
 ///
-/// Spin first, then yield, then sleep: at a bound, the turn comes within a
-/// term's deliveries (microseconds), and a sleep and its wake-up cost a
-/// system call each, more than the wait. Asleep, it watches `progress`, a
+/// Spin first, then sleep: at a bound, the turn comes within a term's
+/// deliveries (microseconds), and a sleep and its wake-up cost a system
+/// call each, more than the wait; but the spin follows `RACSpinPolicy`: it
+/// stops as soon as `progress` stands still (the thread waited for is not
+/// running) and never happens on one processor. Asleep, it watches `progress`, a
 /// word that moves with every operation applied, and waits on for as long
 /// as it moves: it stops only when it has not moved for a whole
 /// `RACSerializerLimits.patience` (one operation has lasted that long),
@@ -137,7 +139,7 @@ extension RACSerializer {
 @usableFromInline
 internal func racAwaitTurn(on state: RACAtomicWord, watching progress: RACAtomicWord, mustComplete: Bool,
                            stallKey: Int32, stallWarning: StaticString) -> Int {
-    if let seen = racSpinForTurn(on: state) { return seen }
+    if let seen = racSpinForTurn(on: state, watching: progress) { return seen }
     var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
                                      .acquire, .acquire)
     // Relaxed: only compared with later reads of the same word, which
@@ -180,12 +182,12 @@ internal func racAwaitTurn(on state: RACAtomicWord, watching progress: RACAtomic
 }
 
 /// The first part of every wait at a bound: spins until `state` says the
-/// turn came (`applied` or `owner`; returns which), or for a thousand
-/// pauses and 64 yields (returns nil).
+/// turn came (`applied` or `owner`; returns which), or as `racSpin` says
+/// (returns nil).
 @usableFromInline
-internal func racSpinForTurn(on state: RACAtomicWord) -> Int? {
+internal func racSpinForTurn(on state: RACAtomicWord, watching progress: RACAtomicWord? = nil) -> Int? {
     var seen = 0
-    let ended = racSpin {
+    let ended = racSpin(watching: progress) {
         // Acquire: pairs with the releasing exchange of whoever gives the
         // turn.
         seen = state.load(.acquire)
@@ -195,21 +197,21 @@ internal func racSpinForTurn(on state: RACAtomicWord) -> Int? {
 }
 
 /// The spin every wait starts with, before it sleeps: until `done()` is
-/// true (returns true), or for a thousand pauses and then 64 yields of the
-/// processor (returns false). The pauses cost tens of nanoseconds each;
-/// the yields let a thread that shares this core run. (In the controlled
-/// build, Verification/controlled, a few of each, as the scheduler sets:
-/// any length shows the same outcomes there.)
+/// true (returns true), or for at most a thousand pauses, fewer as
+/// `RACSpinPolicy` says (none on one processor; stopped when `progress`,
+/// if given, stands still), then one yield (returns false). (In the
+/// controlled build, Verification/controlled, a few pauses and yields, as
+/// the scheduler sets: any length shows the same outcomes there.)
 @inlinable @inline(__always)
-internal func racSpin(until done: () -> Bool) -> Bool {
+internal func racSpin(watching progress: RACAtomicWord? = nil, until done: () -> Bool) -> Bool {
     #if RACS_CONTROLLED
     let (pauses, yields) = (racs_controlled_spin_pauses(), racs_controlled_spin_yields())
-    #else
-    let (pauses, yields) = (1_000, 64)
-    #endif
     for round in 0..<pauses + yields {
         if done() { return true }
         if round < pauses { racs_cpu_relax() } else { racs_yield() }
     }
     return false
+    #else
+    return RACSpinPolicy.spin(maxPauses: 1_000, watching: progress, until: done)
+    #endif
 }

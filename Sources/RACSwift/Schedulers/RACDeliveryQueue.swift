@@ -11,182 +11,210 @@ internal enum RACDeliveryQueueMarks {
 }
 
 /// What `deliverOn(_:)` and `deliverOnMainThread()` keep for one
-/// subscription: the events not yet delivered on the scheduler, in order,
-/// drained by one scheduled block per burst.
+/// subscription: its events not yet delivered on the scheduler, in order.
 ///
-/// RAC 2.5 schedules one block per event. Here the first event of a burst
-/// (one that finds the queue empty) schedules a drain, and the drain
-/// delivers every event queued behind it, so a flood costs one slot write
-/// and one atomic increment per event on the sender's side and one atomic
-/// decrement on the scheduler's, and no allocation in steady state (see
-/// `RACDeliveryChunk`).
+/// RAC 2.5 schedules one block per event, and RAC code relies on the order
+/// that gives (contract point 18): an event runs after every block
+/// scheduled on the scheduler before it was sent, and before every block
+/// scheduled after. So each event takes its own place:
+///
+/// - On RACSwift's serial schedulers (queue and target-queue schedulers,
+///   the main thread scheduler) in the scheduler's `RACSchedulerQueue`,
+///   among its plain blocks and other subscriptions' events, in the order
+///   sent. The events wait in this queue's chunks (`RACDeliveryChunk`: no
+///   allocation in steady state), and a *run* of them is one node there:
+///   an event whose run's node is still the scheduler queue's last node
+///   (nothing was scheduled there since) joins that run, with one
+///   increment of the run's count; any other starts a run with a node of
+///   its own. The drain delivers a run's events, then closes it once it
+///   has caught up (a later event then starts a new run); see "The run".
+/// - On any other scheduler (a test scheduler, the immediate and
+///   subscription schedulers, one's own) a block per event, with
+///   `schedule(_:)`: a `RACTestScheduler`'s `step()` delivers one event.
+///   The events wait in the same slots (`runTurn()`).
+///
+/// **The run.** A run's node is the node words of the slot of its first
+/// event: word 2 counts the events sent into the run (with `closed` set
+/// once the drain has caught up and closed it), word 3 how many of them the
+/// drain has delivered (kept there when a term ends inside the run). The
+/// sender joins a run with a compare-and-swap that fails once `closed` is
+/// set; the drain closes it with a compare-and-swap that fails if the
+/// count moved: so every event counted into a run is delivered in it, and
+/// none joins it after it closed. The join is linearized at the sender's
+/// read of the scheduler queue's tail, which found the run's node last:
+/// nothing scheduled after that read is delivered before the event.
 ///
 /// **One sender at a time.** The queue is fed by a sink, whose source
 /// delivers one event at a time (contract point 1): its sending side needs
-/// no atomics of its own, and the `count` word orders each event before the
-/// drain that delivers it.
+/// no atomics of its own.
 ///
-/// **The bound.** A sender that finds `backlogLimit` events queued (the
-/// subject serializer's bound, contract point 9) waits its turn once its
-/// event is queued: it spins, then sleeps, until the drain has brought the
-/// queue down to half the bound, for as long as the drain keeps
-/// delivering, as it would wait for a lock; it stops only when the drain
-/// has delivered *nothing* for `RACSerializerLimits.patience` (one
-/// delivery has lasted a second), warns once and goes on, which switches
-/// nothing off (the count and the wait are a `RACBacklogGate`'s, whose
-/// wait is the serializer's). Nothing is lost or reordered: its event is
-/// queued in its place. So the queue holds at most `backlogLimit`
-/// events plus one, except where waiting could not end, and there the
-/// sender hands over past the bound, in order:
+/// **The bound.** `gate` counts the events sent and not yet delivered. A
+/// sender that finds `backlogLimit` of them waits its turn once its event
+/// is queued, as at a subject's bound (contract point 9): it spins while
+/// the scheduler delivers (`RACSpinPolicy`), then sleeps, until the count
+/// is down to half the bound, for as long as the scheduler keeps
+/// delivering; it stops only when nothing was delivered for
+/// `RACSerializerLimits.patience` (one delivery has lasted a second), warns
+/// once and goes on, which switches nothing off. Nothing is lost or
+/// reordered: its event is queued in its place. So at most `backlogLimit`
+/// events plus one wait, except where waiting could not end, and there the
+/// sender queues past the bound, in order:
 ///
-/// - the sender is the queue's own drain (a subscriber that sends back into
-///   its source) or runs in a block of the target scheduler (for a queue
-///   scheduler: a block on its queue or on a queue that targets it), which
-///   runs the drain only after it: the queue then grows by what that one
-///   block sends;
+/// - the sender runs on the target scheduler (a subscriber that sends back
+///   into its source, a block on it, or for a queue scheduler a block on
+///   its queue or on a queue that targets it), which delivers only after
+///   it: the queue then grows by what that one block sends;
 /// - the target is the main thread scheduler and the sender is on the main
 ///   thread, or nothing has run the main queue yet (`RACMainQueueWatch`):
 ///   the main queue's own senders are not bounded, as in RAC;
 /// - the sender holds something (a subject it delivers, a disposal it
-///   runs, another queue's drain) and the drain is itself in a long wait,
-///   which could be for it (`RACWaitMarks`);
+///   runs, another scheduler's drain) and the target's drain is itself in
+///   a long wait, which could be for it (`RACWaitMarks`);
 /// - the scheduler is not one of RACSwift's queue schedulers (a test
-///   scheduler, whose drain runs only when its thread steps it; the
-///   immediate and subscription schedulers, which mostly drain at once; a
-///   subclass of one's own): nothing is known of when its drain runs, so
+///   scheduler, whose blocks run only when its thread steps it; the
+///   immediate and subscription schedulers, which mostly run at once; a
+///   scheduler of one's own): nothing is known of when its blocks run, so
 ///   the queue is not bounded there.
 ///
-/// The queue does not test its scheduler's kind: it asks it how to run the
-/// drain (`RACScheduler.makeBurstSource(_:)`: a Dispatch source on a queue
-/// scheduler's queue but the main one, else a block per burst) and whether
-/// a sender may wait for it (`runsDrainsIndependently`,
-/// `isRunningCallingThread`).
+/// **Memory.** Each pushed run holds the queue (a reference its retire
+/// lets go of), and each block scheduled per event holds it. Chunks are
+/// handed back by the drain once every event and every run node in them is
+/// done with (`handBackUsedChunks()`), onto a list that only the sender
+/// takes from, whole, into its own `reserve`; it forgets its open run
+/// when it takes them, so the run node it compares with the tail is never
+/// in a chunk it reuses. Chunks are freed with the queue: at most the
+/// chunks that `backlogLimit` events fill, plus one, as the sender goes
+/// past the bound only where it may not wait (above).
 @usableFromInline
-internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
+internal final class RACDeliveryQueue<Value>: RACScheduledWork, @unchecked Sendable {
     @usableFromInline internal typealias Chunk = RACDeliveryChunk<Value>
 
-    /// The bound; its count is the events queued and not yet delivered
-    /// (the one being delivered included): 0 means no drain is running or
-    /// scheduled.
+    /// The bound; its count is the events sent and not yet delivered.
     @usableFromInline internal let gate: RACBacklogGate
     @inlinable internal var count: RACAtomicWord { gate.count }
-    /// `RACDeliveryQueueMarks`; what the drain's thread list points at.
-    @usableFromInline internal let marks: RACAtomicWord
-    /// An emptied chunk for the sender to reuse (bits of a retained
-    /// reference, or 0).
+    /// The chunks the drain has handed back, a list through their `spare`
+    /// links (bits of a retained reference to the first, or 0): pushed by
+    /// the drain, taken whole by the sender.
     @usableFromInline internal let spare: RACAtomicWord
+    /// The blocks scheduled per event that have started and not finished
+    /// (schedulers without a `RACSchedulerQueue`; see `runTurn()`).
+    @usableFromInline internal let turns: RACAtomicWord
     /// How many events the drain has delivered (it alone writes it, once
     /// per event; relaxed): what a waiting sender watches, as the count
     /// moves only once per batch. On a cache line of its own, away from the
     /// count the sender increments per event.
     @usableFromInline internal let progress: RACAtomicWord
-    /// The words: the gate's, `marks`, `spare`, and eight words on,
+    /// The words: the gate's, `spare`, `turns`, and eight words on,
     /// `progress`.
     @usableFromInline internal let words = RACAtomicCell(count: 16)
 
-    /// The sender's side (see "One sender at a time").
+    @usableFromInline internal let target: RACScheduledTarget<RACSubscriptionSink<Value>>
+    /// Where the events are delivered; what the queue asks whether a sender
+    /// may wait (`runsDrainsIndependently`, `isRunningCallingThread`).
+    @usableFromInline internal let scheduler: RACScheduler
+    /// The scheduler's ordered queue, if it has one; else a block is
+    /// scheduled per event. Unmanaged: `scheduler` owns it, and the hot
+    /// path takes no reference per event.
+    @usableFromInline internal let work: Unmanaged<RACSchedulerQueue>?
+    /// Whether an event sent on the main thread while none is pending is
+    /// delivered at once, on it (`deliverOnMainThread()`).
+    @usableFromInline internal let inlineOnMainThread: Bool
+
+    /// The sender's side (see "One sender at a time"): the slot the next
+    /// event goes to, and the node of the run it may join (nil: none).
     @exclusivity(unchecked) @usableFromInline internal var tail: Chunk
     @exclusivity(unchecked) @usableFromInline internal var tailIndex = 0
+    @exclusivity(unchecked) @usableFromInline internal var openRun: RACWorkNode?
+    /// Chunks the sender took from `spare` and has not reused yet (a list
+    /// through their `spare` links, as there; the sender's alone). Kept,
+    /// not freed: a queue at its bound cycles through about
+    /// `backlogLimit / Chunk.capacity` chunks, and freeing all but one
+    /// would allocate again for each.
+    @exclusivity(unchecked) @usableFromInline internal var reserve = 0
 
-    /// The drain's side: only the one drain running touches them.
+    /// Keeps the drain's fields off the sender's cache line: the drain
+    /// writes `headIndex` per event, and sharing a line with the sender's
+    /// `tailIndex` and `openRun` put 60 % of the sender's samples on those
+    /// loads (perf, W13). Stored properties are laid out in order, and a
+    /// line is 64 bytes; the object is 16-byte aligned, so 64 bytes of gap
+    /// keeps the two groups apart.
+    @usableFromInline internal let sidesApart: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// The drain's side: the oldest chunk not handed back, the slot of the
+    /// oldest event not yet delivered (`capacity`: that chunk is used up),
+    /// and the events delivered.
+    @exclusivity(unchecked) @usableFromInline internal var oldest: Chunk
     @exclusivity(unchecked) @usableFromInline internal var head: Chunk
     @exclusivity(unchecked) @usableFromInline internal var headIndex = 0
+    @exclusivity(unchecked) @usableFromInline internal var delivered = 0
 
-    @usableFromInline internal let target: RACScheduledTarget<RACSubscriptionSink<Value>>
-    /// Where the events are delivered; what the queue asks how to run its
-    /// drain (`makeBurstSource(_:)`) and whether a sender may wait for it
-    /// (`runsDrainsIndependently`, `isRunningCallingThread`).
-    @usableFromInline internal let scheduler: RACScheduler
-    /// Whether a burst that starts on the main thread is delivered at once,
-    /// on it (`deliverOnMainThread()`).
-    @usableFromInline internal let inlineOnMainThread: Bool
-    /// The drain as a Dispatch source's handler, made once by the
-    /// scheduler, if it makes one (else a block is scheduled per burst).
-    /// It holds the queue unowned: a submitted drain holds a +1 of its own
-    /// instead (see `submit()`), so that the queue does not hold itself.
-    /// Written only by `init`: no exclusivity check per burst.
-    @exclusivity(unchecked) @usableFromInline internal var burst: DispatchSourceUserDataAdd?
-
-    /// How many events one drain block delivers before it queues itself
-    /// again behind the blocks scheduled meanwhile. RAC 2.5 lets other
-    /// blocks run between any two deliveries; a term keeps them waiting
-    /// at most this many deliveries, while the Dispatch hand-off it costs
-    /// (about a microsecond) stays a few nanoseconds per event. (In the
-    /// controlled build, Verification/controlled, 2, one batch, so that a
-    /// few events reach it: only the comparison with it steers the drain.)
-    @inlinable internal static var drainTerm: Int {
+    /// How many events may wait before the sender waits too. Larger than a
+    /// subject's (`RACSerializerLimits.backlogLimit`): a subject's owner
+    /// delivers on a thread that is already running, while this queue's
+    /// drain must first be submitted to Dispatch and its thread woken (5 to
+    /// 50 µs when a core is free, a time slice when none is). A bound that
+    /// a sender fills in less than that wake-up makes the sender sleep, and
+    /// be woken, once per bound's worth of events: at 64 that cost 200 to
+    /// 700 ns per event, quiet (perf/README.md, W13); at 1 024 a wake-up
+    /// is spread over 512 events. The memory it lets a subscription hold is
+    /// 1 024 events in chunks of `Chunk.capacity`, taken as they fill.
+    /// (In the controlled build, the subjects' limit that the scenario sets.)
+    @inlinable internal static var backlogLimit: Int {
         #if RACS_CONTROLLED
-        2
+        RACSerializerLimits.backlogLimit
         #else
-        256
+        1_024
         #endif
     }
 
-    /// How many events the drain delivers before it counts them out with
-    /// one decrement: the count's cache line then moves between the sender
-    /// and the drain once per batch, not twice per event. A divisor of
-    /// `drainTerm` and of `resumeAt`. (In the controlled build, 2, for the
-    /// same reason as `drainTerm`.)
-    @inlinable internal static var batchLength: Int {
-        #if RACS_CONTROLLED
-        2
-        #else
-        32
-        #endif
-    }
+    /// Set in a run's count once the drain has closed it.
+    @inlinable internal static var closed: Int { 1 << (Int.bitWidth - 2) }
 
-    /// How many pauses `linger(whileCountIs:)` spins for. (In the
-    /// controlled build, the spin's length the scheduler sets, as for
-    /// `racSpin(until:)`: any length shows the same outcomes.)
-    @inlinable internal static var lingerPauses: Int {
-        #if RACS_CONTROLLED
-        racs_controlled_spin_pauses()
-        #else
-        256
-        #endif
-    }
-
-    /// Where a waiting sender's turn comes: when the drain has brought the
-    /// queue down to half the bound, not just below it, so that the sender
-    /// then queues a run of events before it waits again, instead of
-    /// waking once per event the drain delivers (a wake-up costs more than
-    /// many deliveries).
-    @inlinable internal static var resumeAt: Int { RACSerializerLimits.backlogLimit / 2 }
+    /// How many delivered events the drain counts out of the gate at once:
+    /// a quarter of the bound, so that a sender waiting at the bound is
+    /// let go while the drain still has a batch to deliver, and the count
+    /// moves between the two cores once per batch, not per event.
+    @inlinable internal static var settleBatch: Int { Swift.max(backlogLimit / 4, 1) }
 
     /// A queue delivering to `downstream` on `scheduler`, which lets go of
-    /// it when its subscription ends. Inlinable, as the drain it makes is:
-    /// so that both are specialized for the value type where the operator
-    /// is used (in unspecialized code every event would cost runtime type
-    /// lookups, more than the rest of its path).
+    /// it when its subscription ends. Inlinable, so that the queue is
+    /// specialized for the value type where the operator is used (in
+    /// unspecialized code every event would cost runtime type lookups, more
+    /// than the rest of its path).
     @inlinable
     internal init(delivering downstream: RACSubscriptionSink<Value>, on scheduler: RACScheduler,
                   inlineOnMainThread: Bool) {
         gate = RACBacklogGate(words.word(0))
-        marks = words.word(RACBacklogGate.wordCount)
-        spare = words.word(RACBacklogGate.wordCount + 1)
+        spare = words.word(RACBacklogGate.wordCount)
+        turns = words.word(RACBacklogGate.wordCount + 1)
         progress = words.word(8)
-        let chunk = Chunk()
-        tail = chunk
-        head = chunk
         target = RACScheduledTarget(downstream, endingWith: downstream.subscription)
         self.scheduler = scheduler
+        work = scheduler.workQueue.map { Unmanaged.passUnretained($0) }
         self.inlineOnMainThread = inlineOnMainThread
-        burst = scheduler.makeBurstSource { [unowned(unsafe) self] in self.runSubmitted() }
+        let chunk = Chunk()
+        (tail, oldest, head) = (chunk, chunk, chunk)
+        // Made here, in code specialized for `Value` (see
+        // `RACScheduledWork`).
+        super.init(run: { work, node, term in unsafeDowncast(work, to: Self.self).run(node, term: &term) },
+                   retire: { work, _ in unsafeDowncast(work, to: Self.self).retireRun() })
+        chunk.adopt(by: self)
         #if RACS_CONTROLLED
-        (scheduler as? RACControlledDrainScheduler)?.deliveryQueueMade(storage: words, gate: gate, marks: marks,
-                                                                       spare: spare, progress: progress)
+        (scheduler as? RACControlledDrainScheduler)?.deliveryQueueMade(storage: words, gate: gate, spare: spare,
+                                                                       progress: progress)
         #endif
     }
 
     deinit {
-        // No drain runs or is scheduled (each holds the queue), unless a
-        // scheduler let go of its block without running it: those events
-        // are dropped here, with the chunks (unlinked one by one, as a
-        // chain released recursively could be long).
+        // Nothing is pending (a pending run or block holds the queue),
+        // unless a scheduler let go of a block without running it: those
+        // events are dropped here. Chunks are unlinked one by one, as a
+        // chain released recursively could be long.
         var left = count.load(.acquire)
-        var chunk: Chunk? = head
-        var index = headIndex
+        var chunk: Chunk? = oldest
+        var index = oldest === head ? headIndex : 0
         while let current = chunk {
+            if current === head { index = headIndex }
             while left > 0 && index < Chunk.capacity {
                 (current.slots + index).deinitialize(count: 1)
                 (index, left) = (index + 1, left - 1)
@@ -195,59 +223,120 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
             current.next = nil
             index = 0
         }
-        if case let bits = spare.load(.acquire), bits != 0 {
-            Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
-        }
-        burst?.cancel()
+        Chunk.releaseList(spare.exchange(0, .acquire))
+        Chunk.releaseList(reserve)
     }
 
     // MARK: The sender's side
 
-    /// Queues `event` behind the ones before it, starts a drain if none is
-    /// running or scheduled, and waits at the bound (see the type's doc).
+    /// Queues `event` behind the ones before it, on the scheduler, and waits
+    /// at the bound (see the type's doc).
     @inlinable
     internal func send(_ event: RACEvent<Value>) {
+        // Acquire: nothing (the run's count and the push publish the
+        // event); the count is the bound's.
+        let before = gate.enter()
+        if before == 0 && inlineOnMainThread && racs_is_main_thread() { return deliverAtOnce(event) }
         if tailIndex == Chunk.capacity { growTail() }
         (tail.slots + tailIndex).initialize(to: event)
+        let node = tail.node(tailIndex)
         tailIndex += 1
-        // The event (and a new chunk's link) is visible to the drain that
-        // counts it in; when the count was 0, the drain this starts follows
-        // the last one's writes (Dispatch's hand-off orders them before it).
-        let before = gate.enter()
-        if before == 0 {
-            startDrain()
-        } else if before >= RACSerializerLimits.backlogLimit {
-            awaitRoom()
+        if let work {
+            // A blocking read subscribing on this thread is told of the
+            // work (one thread-local load when none is).
+            if racs_probe_is_open() { scheduler.noteScheduledWork() }
+            if !join(openRun, of: work) { startRun(at: node, on: work) }
+        } else {
+            // The schedule call publishes the slot to the block it runs.
+            scheduler.schedule(racSendable { [self] in runTurn() })
         }
+        if before >= Self.backlogLimit { awaitRoom() }
     }
 
-    /// Links a chunk after the tail, reusing the spare if there is one.
+    /// Counts the event just written into `run`, if that run's node is
+    /// still the scheduler queue's last and the drain has not closed it.
+    @inlinable
+    internal func join(_ run: RACWorkNode?, of work: Unmanaged<RACSchedulerQueue>) -> Bool {
+        guard let run else { return false }
+        // Relaxed: only the sender's own node can be compared equal (see
+        // "Memory"), and a stale tail only sends the event to a run of its
+        // own; the order point is this read (see "The run").
+        guard work._withUnsafeGuaranteedRef({ $0.tail.load(.relaxed) }) == Int(bitPattern: run) else { return false }
+        // Release: the slot written before is visible to the drain that
+        // reads the count (acquire). Relaxed on failure: nothing is read.
+        let count = RACAtomicWord(run + 2)
+        var seen = count.load(.relaxed)
+        while seen & Self.closed == 0 {
+            let found = count.compareExchange(expected: seen, desired: seen + 1, .release, .relaxed)
+            if found == seen { return true }
+            seen = found
+        }
+        return false
+    }
+
+    /// Makes the event just written, at `node`, the first of a new run, and
+    /// pushes the run onto the scheduler's queue, holding this queue.
+    @usableFromInline
+    internal func startRun(at node: RACWorkNode, on work: Unmanaged<RACSchedulerQueue>) {
+        // Plain stores: the push's release publishes them.
+        node[2] = 1
+        node[3] = 0
+        openRun = node
+        _ = Unmanaged.passRetained(self)
+        work._withUnsafeGuaranteedRef { $0.push(node) }
+    }
+
+    /// `deliverOnMainThread()`'s synchronous delivery, on the main thread
+    /// with nothing pending, as RAC's: events its subscriber sends back
+    /// meanwhile are queued behind it.
+    @usableFromInline
+    internal func deliverAtOnce(_ event: RACEvent<Value>) {
+        if let sink = target.current { Self.deliver(event, to: sink) }
+        _ = gate.leave(1, resumeAt: Self.resumeAt)
+    }
+
+    /// Links a chunk after the tail: one the drain handed back, or a new
+    /// one.
     @usableFromInline
     internal func growTail() {
-        // Acquire: the drain emptied the spare before it released it.
-        let bits = spare.exchange(0, .acquire)
-        let chunk = bits == 0 ? Chunk() : Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-            .takeRetainedValue()
+        if reserve == 0 {
+            // Acquire: the drain was done with the chunks before it handed
+            // them back. The open run is forgotten before any of them is
+            // reused: its node may lie in one, and an event written there
+            // must not be counted into that run (`join` compares its
+            // address with the scheduler queue's tail).
+            reserve = spare.exchange(0, .acquire)
+            if reserve != 0 { openRun = nil }
+        }
+        let chunk: Chunk
+        if reserve == 0 {
+            chunk = Chunk()
+            chunk.adopt(by: self)
+        } else {
+            chunk = Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: reserve)!).takeRetainedValue()
+            reserve = chunk.spare
+            chunk.spare = 0
+        }
+        // Written before the event in it is counted into a run or pushed,
+        // which publishes it to the drain.
         tail.next = chunk
         tail = chunk
         tailIndex = 0
     }
 
-    @inlinable
-    internal func startDrain() {
-        if inlineOnMainThread && racs_is_main_thread() {
-            // RAC's synchronous delivery on the main thread: this thread
-            // drains what it queued (and what its subscriber sends back).
-            if !drain() { submit() }
-        } else {
-            submit()
-        }
-    }
+    /// Where a waiting sender's turn comes: when the drain has brought the
+    /// queue down to half the bound, not just below it, so that the sender
+    /// then queues a run of events before it waits again, instead of
+    /// waking once per event the drain delivers (a wake-up costs more than
+    /// many deliveries).
+    @inlinable internal static var resumeAt: Int { backlogLimit / 2 }
 
     /// Whether this sender may wait for the drain without risking a wait
     /// that cannot end (see the type's doc).
     internal var mayWait: Bool {
-        scheduler.runsDrainsIndependently && !racs_drains_queue(marks.address) && !scheduler.isRunningCallingThread
+        guard scheduler.runsDrainsIndependently, !scheduler.isRunningCallingThread else { return false }
+        guard let work else { return true }
+        return !racs_drains_queue(work.takeUnretainedValue().marks.address)
     }
 
     /// The wait at the bound: until the drain has brought the queue down to
@@ -258,14 +347,14 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
         let holds = RACWaitMarks.holdsAny
         if holds {
             guard RACWaitMarks.mark() else { return }
-            if marks.load(.seq_cst) & RACDeliveryQueueMarks.drainWaits != 0 {
+            if let work, work.takeUnretainedValue().marks.load(.seq_cst) & RACDeliveryQueueMarks.drainWaits != 0 {
                 RACWaitMarks.unmark()
                 return
             }
         }
         defer { if holds { RACWaitMarks.unmark() } }
-        // Never closed: a disposed subscription's drain still empties the
-        // queue (dropping the events), so the wait ends as it would.
+        // Never closed: a disposed subscription's events are still counted
+        // out (dropped), so the wait ends as it would.
         gate.awaitTurn(resumeAt: Self.resumeAt, watching: progress, isClosed: { false }, stallKey: 5, stallWarning: """
             RACSwift: a send into deliverOn(_:) waited 1 s for the scheduler's queue to make room, while it \
             delivered nothing (one delivery has lasted over a second: a block that blocks, or waits for this \
@@ -273,136 +362,130 @@ internal final class RACDeliveryQueue<Value>: @unchecked Sendable {
             """)
     }
 
-    // MARK: The drain's side
+    // MARK: The scheduler's side
 
-    /// Submits the drain to the scheduler.
+    /// Delivers the run at `node`: its events, then, once caught up, closes
+    /// it; or stops when the term runs out (see "The run").
     @inlinable
-    internal func submit() {
-        if let burst {
-            // The submitted drain's own reference, let go of when it ends.
-            // One run per signal: a signal comes only from a burst's start
-            // (the count left 0, so no run is pending) or from the end of a
-            // term, inside the run, which Dispatch follows with another.
-            _ = Unmanaged.passRetained(self)
-            scheduler.signal(burst)
-        } else {
-            scheduler.schedule { [self] in
-                if !drain() { submit() }
-            }
-        }
-    }
-
-    /// The source's handler (run with the scheduler current): a drain,
-    /// which signals the source again after a full term.
-    @inlinable
-    internal func runSubmitted() {
-        let ended = drain()
-        if !ended { scheduler.signal(burst!) }
-        // The reference `submit()` took, carried over by a resubmission.
-        if ended { Unmanaged.passUnretained(self).release() }
-    }
-
-    /// Delivers queued events, oldest first, until none is left (returns
-    /// true) or for a term (returns false: more are queued, and no sender
-    /// will start a drain for them).
-    @inlinable
-    internal func drain() -> Bool {
-        racs_drain_entered(marks.address)
-        defer { racs_drain_left() }
-        // One read of the target per drain (an atomic reference's read
-        // costs read-modify-writes); the sink drops what arrives after its
-        // subscription ended, by its own flag.
-        let sink = target.current
-        // The cursor in locals, stored back once per batch: its fields sit
-        // beside the sender's, whose cache line the drain then does not
-        // write per event.
-        var (chunk, index) = (head, headIndex)
-        // Acquire: every event counted so far was written before it was.
-        var available = count.load(.acquire)
-        var made = progress.load(.relaxed)
-        var delivered = 0
+    internal func run(_ node: RACWorkNode, term: inout Int) -> Bool {
+        let count = RACAtomicWord(node + 2)
+        var taken = node[3]
+        var unsettled = 0
+        defer { if unsettled > 0 { _ = gate.leave(unsettled, resumeAt: Self.resumeAt) } }
+        // One read of the target per run (an atomic reference's read costs
+        // read-modify-writes), held here; each delivery borrows it
+        // unretained (a retain and a release per event otherwise: the
+        // optimizer cannot see that the sink's blocks do not release it).
+        let held = target.current
+        defer { withExtendedLifetime(held) {} }
+        let sink = held.map { Unmanaged.passUnretained($0) }
         while true {
-            let batch = Swift.min(available, Self.batchLength)
-            for _ in 0..<batch {
-                if index == Chunk.capacity { (chunk, index) = (advance(from: chunk), 0) }
-                let event = (chunk.slots + index).move()
-                index += 1
-                if let sink {
-                    switch event {
-                    case .next(let value): sink.sendNext(value)
-                    case .error(let error): sink.sendError(error)
-                    case .completed: sink.sendCompleted()
-                    }
+            // Acquire: the events counted were written before.
+            let sent = count.load(.acquire)
+            while taken < sent {
+                if term <= 0 {
+                    node[3] = taken
+                    return false
                 }
-                made &+= 1
-                progress.store(made, .relaxed)
+                deliverOldest(to: sink)
+                (taken, term, unsettled) = (taken + 1, term - 1, unsettled + 1)
+                if unsettled == Self.settleBatch {
+                    _ = gate.leave(unsettled, resumeAt: Self.resumeAt)
+                    unsettled = 0
+                }
             }
-            delivered += batch
-            linger(whileCountIs: batch)
-            // Before the decrement, which may end the drain: the next drain,
-            // perhaps on another thread, starts from the cursor once a
-            // sender has seen the count at 0 (the decrement's release).
-            (head, headIndex) = (chunk, index)
-            // Acquire: the events counted since were written before.
-            available = gate.leave(batch, resumeAt: Self.resumeAt)
-            if available == 0 { return true }
-            if delivered >= Self.drainTerm { return false }
+            // Caught up. While the run is the scheduler queue's last node
+            // the sender may still join it: wait a little for that (a join
+            // costs the sender one compare-and-swap, a new run a push and
+            // the drain a hand-off). Then close it, unless an event joined
+            // it since.
+            if let work, work._withUnsafeGuaranteedRef({ $0.tail.load(.relaxed) }) == Int(bitPattern: node),
+               RACSpinPolicy.linger(on: count, awayFrom: sent) { continue }
+            if count.compareExchange(expected: sent, desired: sent | Self.closed, .relaxed, .relaxed) == sent {
+                return true
+            }
         }
     }
 
-    /// Before the drain counts out all it knows of (which ends its burst
-    /// if nothing more came), a short wait (`lingerPauses` pauses, a few
-    /// microseconds) for the sender's next events. Why: a sender slower
-    /// than the drain would otherwise start a burst per event, and
-    /// signalling the scheduler (a Dispatch wake-up of its queue and
-    /// thread) costs more than the wait.
-    ///
-    /// It reads the count once per `lingerPollInterval` pauses, not after
-    /// each: every read takes the count's cache line from the sender's
-    /// core, whose next increment then waits for it back, so a drain that
-    /// read it in a tight loop made the sender pay a cache miss per event
-    /// (most of its time in W13); read every few hundred nanoseconds, the
-    /// sender queues a run of events per miss and the drain delivers them
-    /// as one batch. Relaxed: it only steers the choice; the decrement
-    /// that follows orders what the drain reads.
+    /// The drain is done with a run's node: hands back the chunks it has
+    /// left behind, then lets go of the reference the run's push held.
     @inlinable
-    internal func linger(whileCountIs known: Int) {
-        // A sender ahead of the drain: no pause at all.
-        if count.load(.relaxed) != known { return }
-        var round = 0
-        while round < Self.lingerPauses {
-            for _ in 0..<Self.lingerPollInterval { racs_cpu_relax() }
-            round += Self.lingerPollInterval
-            if count.load(.relaxed) != known { return }
+    internal func retireRun() {
+        handBackUsedChunks()
+        Unmanaged.passUnretained(self).release()
+    }
+
+    /// Delivers the oldest event not yet delivered to `sink` (nil: the
+    /// subscription has ended, and the event is dropped; a sink also drops
+    /// what arrives after its subscription ended, by its own flag).
+    @inlinable
+    internal func deliverOldest(to sink: Unmanaged<RACSubscriptionSink<Value>>?) {
+        if headIndex == Chunk.capacity {
+            // Its link was written before this event was counted.
+            head = head.next!
+            headIndex = 0
+        }
+        let event = (head.slots + headIndex).move()
+        headIndex += 1
+        sink?._withUnsafeGuaranteedRef { Self.deliver(event, to: $0) }
+        delivered &+= 1
+        progress.store(delivered, .relaxed)
+    }
+
+    /// Hands the chunks before the one holding the next event back to the
+    /// sender: every event in them was delivered, and every run node in
+    /// them retired (runs are retired in order, and the one retired last
+    /// ended at or after them).
+    @usableFromInline
+    internal func handBackUsedChunks() {
+        while oldest !== head {
+            let used = oldest
+            oldest = used.next!
+            used.next = nil
+            // Release: the sender that takes the list sees the chunk done
+            // with. A compare-and-swap loop against the sender's exchange
+            // only (the drain alone pushes).
+            let bits = Int(bitPattern: Unmanaged.passRetained(used).toOpaque())
+            var list = spare.load(.relaxed)
+            while true {
+                used.spare = list
+                let found = spare.compareExchange(expected: list, desired: bits, .release, .relaxed)
+                if found == list { break }
+                list = found
+            }
         }
     }
 
-    /// How many pauses `linger(whileCountIs:)` makes between two reads of
-    /// the count: long enough for a sender to queue several events (a
-    /// pause is 10 to 30 ns on the machines measured, an event about as
-    /// much), short enough that a waiting event waits well under a
-    /// microsecond more. A divisor of `lingerPauses`. (In the controlled
-    /// build, 1: the count is read after each of the scheduler's pauses,
-    /// so any point of the spin can see the sender's event.)
-    @inlinable internal static var lingerPollInterval: Int {
-        #if RACS_CONTROLLED
-        1
-        #else
-        16
-        #endif
+    /// The block scheduled per event on a scheduler without a
+    /// `RACSchedulerQueue`: delivers the oldest event not yet delivered.
+    /// On a serial scheduler (every one RAC ships) each block delivers its
+    /// own event, so a `RACTestScheduler`'s `step()` delivers one. On a
+    /// scheduler that runs blocks at the same time (one's own, over a
+    /// concurrent queue), a block that finds another delivering leaves its
+    /// event to it, which delivers it next: one event at a time, in order
+    /// (contract point 1), as RAC 2.5 does not promise there.
+    @usableFromInline
+    internal func runTurn() {
+        // Acq_rel: a turn handed over is taken with the slot its sender
+        // wrote before scheduling it, and the one that hands it over sees
+        // the deliveries before.
+        if turns.fetchAdd(1, .acq_rel) != 0 { return }
+        repeat {
+            let held = target.current
+            deliverOldest(to: held.map { Unmanaged.passUnretained($0) })
+            withExtendedLifetime(held) {}
+            handBackUsedChunks()
+            _ = gate.leave(1, resumeAt: Self.resumeAt)
+        } while turns.fetchSub(1, .acq_rel) != 1
     }
 
-    /// The chunk after `emptied`, which the drain has emptied, offered as
-    /// the spare.
-    @usableFromInline
-    internal func advance(from emptied: Chunk) -> Chunk {
-        // Linked before the event the drain is about to read was counted.
-        let next = emptied.next!
-        emptied.next = nil
-        // Release: the sender that takes the spare sees it unlinked.
-        let previous = spare.exchange(Int(bitPattern: Unmanaged.passRetained(emptied).toOpaque()), .acq_rel)
-        if previous != 0 { Unmanaged<Chunk>.fromOpaque(UnsafeRawPointer(bitPattern: previous)!).release() }
-        return next
+    @inlinable
+    internal static func deliver(_ event: RACEvent<Value>, to sink: RACSubscriptionSink<Value>) {
+        switch event {
+        case .next(let value): sink.sendNext(value)
+        case .error(let error): sink.sendError(error)
+        case .completed: sink.sendCompleted()
+        }
     }
 }
 
@@ -417,7 +500,6 @@ internal protocol RACControlledDrainScheduler: RACScheduler {
     /// Told of each queue made on it, with its words, for a scenario to
     /// watch (the count at every step) and name in traces; `storage` holds
     /// them, and outlives the queue if the scheduler keeps it.
-    func deliveryQueueMade(storage: RACAtomicCell, gate: RACBacklogGate, marks: RACAtomicWord, spare: RACAtomicWord,
-                           progress: RACAtomicWord)
+    func deliveryQueueMade(storage: RACAtomicCell, gate: RACBacklogGate, spare: RACAtomicWord, progress: RACAtomicWord)
 }
 #endif

@@ -27,7 +27,8 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         self.queue = queue
         self.name = name ?? queue.label
         isMainQueue = false
-        queue.setSpecific(key: onQueue, value: true)
+        super.init()
+        setUp()
     }
 
     /// Whether `queue` is the main queue (`DispatchQueue.main` is not one
@@ -40,8 +41,39 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         self.queue = queue
         self.name = name
         self.isMainQueue = isMainQueue
-        queue.setSpecific(key: onQueue, value: true)
+        super.init()
+        setUp()
     }
+
+    /// Marks the queue, and makes the ordered queue and its drain's source.
+    private func setUp() {
+        queue.setSpecific(key: onQueue, value: true)
+        let work = RACSchedulerQueue(scheduler: self)
+        ordered = work
+        // Not on the main queue: there (on Linux, where the run loop drains
+        // it) a source is serviced ahead of blocks queued before it was
+        // signalled, so a burst would overtake blocks put on the main queue
+        // directly before it began (`DeliverOnOrderTests`); a block per
+        // burst keeps its place among them.
+        guard !isMainQueue else { return }
+        let source = DispatchSource.makeUserDataAddSource(queue: queue)
+        // Unowned: the scheduler owns the source; a submitted drain holds
+        // the scheduler (`submitDrain(of:)`).
+        source.setEventHandler { [unowned(unsafe) self] in
+            performAsCurrentScheduler { _ = work.drain() }
+            Unmanaged.passUnretained(self).release()
+        }
+        source.resume()
+        burst = source
+    }
+
+    /// The ordered queue of what is scheduled here (`RACSchedulerQueue`).
+    /// Written once, by `init`.
+    private var ordered: RACSchedulerQueue!
+
+    /// The drain's source (a user-data source on `queue`), but on the
+    /// main queue. Written once, by `init`.
+    private var burst: DispatchSourceUserDataAdd?
 
     /// Set on `queue`, and so found by `DispatchQueue.getSpecific(key:)`
     /// in any block running on it or on a queue that targets it (Dispatch
@@ -55,21 +87,58 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         // The queue may outlive the scheduler (one's own queue), and a key
         // made later at the same address must not find this one's mark.
         queue.setSpecific(key: onQueue, value: nil)
+        burst?.cancel()
     }
 
+    /// Queues `block` behind everything scheduled here before it (blocks,
+    /// timers that fired, `deliverOn` events), as one node of the
+    /// scheduler's ordered queue.
     @discardableResult
     open override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
-        let disposable = RACDisposable()
-        // Counted until its turn on the queue, whether it runs then or was
-        // cancelled: the one place that sees either exactly once.
+        // Counted until its turn, whether it runs then or was cancelled
+        // (`RACScheduledBlock.run()`).
         racs_scheduled_blocks_add(1)
-        queue.async {
-            racs_scheduled_blocks_add(-1)
-            guard !disposable.isDisposed else { return }
-            self.performAsCurrentScheduler(block)
+        let scheduled = RACScheduledBlock(block)
+        scheduled.push(onto: ordered)
+        return scheduled.disposable
+    }
+
+    /// Pushes `block`, a timer's, when it comes due: it then takes its
+    /// place behind what was scheduled before that moment.
+    private func scheduleDue(_ block: @escaping @Sendable () -> Void, cancelledBy disposable: RACDisposable) {
+        let scheduled = RACScheduledBlock { if !disposable.isDisposed { block() } }
+        scheduled.push(onto: ordered)
+    }
+
+    @usableFromInline
+    internal override var workQueue: RACSchedulerQueue? { schedulesAsRACSwift ? ordered : nil }
+
+    @usableFromInline
+    internal override func submitDrain(of work: RACSchedulerQueue) {
+        // The submitted drain's reference to the scheduler, let go of when
+        // it has run (a resubmission takes its own).
+        _ = Unmanaged.passRetained(self)
+        // The main queue's watch starts at its first use (a burst start is
+        // the first use of one).
+        if isMainQueue { RACMainQueueWatch.noteUse() }
+        if let burst {
+            // One run per signal: a signal comes only from a burst's start
+            // (the queue was idle, so no run is pending) or from the end of
+            // a term, inside the run, which Dispatch follows with another.
+            racs_probe_note_other_source()
+            burst.add(data: 1)
+        } else {
+            queue.async { [unowned(unsafe) self] in
+                performAsCurrentScheduler { _ = work.drain() }
+                Unmanaged.passUnretained(self).release()
+            }
         }
-        return disposable
+    }
+
+    @usableFromInline
+    internal override func noteScheduledWork() {
+        noteForBlockingRead()
     }
 
     /// Whether the scheduler is one of RACSwift's own classes, not a
@@ -78,25 +147,6 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     private var schedulesAsRACSwift: Bool {
         let kind = ObjectIdentifier(type(of: self))
         return kind == ObjectIdentifier(RACQueueScheduler.self) || kind == ObjectIdentifier(RACTargetQueueScheduler.self)
-    }
-
-    /// A user-data source on the queue whose handler runs `handler` with
-    /// the scheduler current, as `schedule(_:)` would run a block (signal
-    /// it with `signal(_:)`); a Dispatch work item could not be submitted
-    /// again while pending. Nil on the main queue: there (on Linux, where
-    /// the run loop drains it) a source is serviced ahead of blocks queued
-    /// before it was signalled, so a delivery queue's events would overtake
-    /// this scheduler's own blocks (`DeliverOnOrderTests`; 200 of 200
-    /// rounds): the delivery queue then schedules a block per burst, which
-    /// keeps its place among them as RAC's blocks do. Nil for a subclass.
-    /// The source's handler holds the scheduler, as a scheduled block does.
-    @usableFromInline
-    internal override func makeBurstSource(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceUserDataAdd? {
-        guard schedulesAsRACSwift && !isMainQueue else { return nil }
-        let source = DispatchSource.makeUserDataAddSource(queue: queue)
-        source.setEventHandler { self.performAsCurrentScheduler(handler) }
-        source.resume()
-        return source
     }
 
     /// RACSwift's queue schedulers run their blocks on Dispatch's threads,
@@ -119,12 +169,11 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
     open override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> RACDisposable? {
         noteForBlockingRead()
         let disposable = RACDisposable()
-        // Counted until its date, as `schedule(_:)`'s block until its turn.
+        // Counted until its turn, as `schedule(_:)`'s block (the pushed
+        // block's run counts it out).
         racs_scheduled_blocks_add(1)
         queue.asyncAfter(wallDeadline: Self.wallTimeWithDate(date)) {
-            racs_scheduled_blocks_add(-1)
-            guard !disposable.isDisposed else { return }
-            self.performAsCurrentScheduler(block)
+            self.scheduleDue(block, cancelledBy: disposable)
         }
         return disposable
     }
@@ -143,14 +192,19 @@ open class RACQueueScheduler: RACScheduler, @unchecked Sendable {
         // scheduler (unowned, a tick after the user dropped it trapped).
         // No cycle: the scheduler does not hold the timer, and cancelling
         // it releases the handler, and with it the scheduler.
-        timer.setEventHandler { self.performAsCurrentScheduler(block) }
-        timer.resume()
-        // Counted until disposed (a disposable's block runs once).
-        racs_scheduled_blocks_add(1)
-        return RACDisposable {
+        let disposable = RACDisposable {
             timer.cancel()
             racs_scheduled_blocks_add(-1)
         }
+        timer.setEventHandler {
+            // Each tick is counted until its turn, as a scheduled block.
+            racs_scheduled_blocks_add(1)
+            self.scheduleDue(block, cancelledBy: disposable)
+        }
+        timer.resume()
+        // Counted until disposed (a disposable's block runs once).
+        racs_scheduled_blocks_add(1)
+        return disposable
     }
 
     /// Tells a blocking read subscribing on this thread (see

@@ -64,26 +64,27 @@ open class RACScheduler: @unchecked Sendable {
 
     // MARK: What a delivery queue asks of its scheduler
 
-    /// A Dispatch source that runs `handler` as a block of this scheduler
-    /// (with it current), once for any number of `add(data:)` signals made
-    /// before the run starts: how a `RACDeliveryQueue` runs its drain once
-    /// per burst with nothing made per burst. Nil, as here, where the
-    /// scheduler has no such thing: the queue then schedules one block per
-    /// burst with `schedule(_:)`. Cancel the source to let go of it.
+    /// The ordered queue of everything scheduled on this scheduler, if it
+    /// keeps one (RACSwift's queue schedulers): `deliverOn` then pushes
+    /// each event there, among the scheduler's blocks, instead of
+    /// scheduling a block per event. Nil, as here, for a scheduler RACSwift
+    /// knows nothing of.
     @usableFromInline
-    internal func makeBurstSource(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceUserDataAdd? {
-        nil
+    internal var workQueue: RACSchedulerQueue? { nil }
+
+    /// Runs `queue.drain()` as one of this scheduler's blocks (with it
+    /// current), once per call: how a `RACSchedulerQueue` starts a burst
+    /// and continues one after a term. Only schedulers with a `workQueue`
+    /// are asked.
+    @usableFromInline
+    internal func submitDrain(of queue: RACSchedulerQueue) {
+        racMisuse("\(type(of: self)) has no queue to drain")
     }
 
-    /// Has the handler of `source`, made by `makeBurstSource(_:)`, run
-    /// (once for any number of signals before the run starts). Such a
-    /// source is never the main queue's, so it notes other work for a
-    /// blocking read waiting on this thread (RACBlockingProbe.h).
+    /// Tells a blocking read waiting on this thread (RACBlockingProbe.h) of
+    /// work pushed onto `workQueue`, as `schedule(_:)` does for its blocks.
     @usableFromInline
-    internal final func signal(_ source: DispatchSourceUserDataAdd) {
-        racs_probe_note_other_source()
-        source.add(data: 1)
-    }
+    internal func noteScheduledWork() {}
 
     /// Whether a thread sending into a `RACDeliveryQueue` on this scheduler
     /// may wait for the queue's drain to make room: whether the scheduler

@@ -2,20 +2,24 @@
 import CShims
 @testable import RACSwift
 
-/// `deliverOn`'s scheduler in a scenario: it records the blocks the
-/// delivery queue schedules (its drain), and the scenario's drain thread
-/// runs them, in order, as a queue scheduler's thread runs its queue. Its
-/// queue bounds its senders as on RACSwift's queue schedulers
-/// (`RACControlledDrainScheduler`), and tells it of its words.
+/// `deliverOn`'s scheduler in a scenario: a serial scheduler with the
+/// real `RACSchedulerQueue` (every event and every plain block is a node
+/// of it, as on a queue scheduler), whose drain the scenario's drain
+/// thread runs, in order, as a queue scheduler's thread runs its queue. Its
+/// delivery queues bound their senders as on RACSwift's queue schedulers
+/// (`RACControlledDrainScheduler`), and tell it of their words.
 final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecked Sendable {
     /// Unowned: the script's observers hold this scheduler.
     private unowned let script: Script
+    /// The drains submitted and not yet run.
     private var blocks: [@Sendable () -> Void] = []
+    /// The ordered queue (`RACSchedulerQueue`) of what is scheduled here.
+    private(set) var work: RACSchedulerQueue!
     /// The queue's bound (one queue per scenario), and the storage of its
     /// words, kept so that they can be read after the queue is freed.
     private(set) var gate: RACBacklogGate?
     private var storage: RACAtomicCell?
-    /// Blocks scheduled by the drain thread itself: a drain that used up
+    /// Drains submitted by the drain thread itself: a drain that used up
     /// its term and queued itself again.
     private(set) var resubmissions = 0
     /// The drain thread (an index into the scenario's threads).
@@ -32,6 +36,9 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
     init(_ script: Script) {
         self.script = script
         super.init()
+        work = RACSchedulerQueue(scheduler: self)
+        script.scheduler.labels[UnsafeRawPointer(work.tail.address)] = "W.tail"
+        script.scheduler.labels[UnsafeRawPointer(work.marks.address)] = "W.marks"
     }
 
     /// A scenario's thread runs the drain as a queue scheduler's thread
@@ -40,11 +47,20 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
     /// `isRunningCallingThread`).
     override var runsDrainsIndependently: Bool { true }
 
-    override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
+    override var workQueue: RACSchedulerQueue? { work }
+
+    override func submitDrain(of queue: RACSchedulerQueue) {
         if script.me == drainThread { resubmissions += 1 }
-        blocks.append(block)
+        blocks.append { _ = queue.drain() }
         script.scheduler.wake(bell.word(0).address)
-        return nil
+    }
+
+    /// A plain block: a node of the ordered queue, as on a queue scheduler.
+    override func schedule(_ block: @escaping @Sendable () -> Void) -> RACDisposable? {
+        racs_scheduled_blocks_add(1)
+        let scheduled = RACScheduledBlock(block)
+        scheduled.push(onto: work)
+        return scheduled.disposable
     }
 
     /// A thread of the scenario other than the drain's: the drain thread
@@ -58,11 +74,9 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
         }
     }
 
-    func deliveryQueueMade(storage: RACAtomicCell, gate: RACBacklogGate, marks: RACAtomicWord, spare: RACAtomicWord,
-                           progress: RACAtomicWord) {
+    func deliveryQueueMade(storage: RACAtomicCell, gate: RACBacklogGate, spare: RACAtomicWord, progress: RACAtomicWord) {
         (self.storage, self.gate) = (storage, gate)
-        let words = [(gate.count, "count"), (gate.waiter, "waiter"), (marks, "marks"), (spare, "spare"),
-                     (progress, "progress")]
+        let words = [(gate.count, "count"), (gate.waiter, "waiter"), (spare, "spare"), (progress, "progress")]
         for (word, name) in words { script.scheduler.labels[UnsafeRawPointer(word.address)] = "Q.\(name)" }
     }
 
