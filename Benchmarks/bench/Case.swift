@@ -77,10 +77,26 @@ enum Target {
     /// `row`, measured in the same run (W1 at N = 100 against the raw held
     /// floor, besides its own baseline).
     case ratioToRow(atMost: Double, row: String)
+    /// Process CPU time per operation at most this multiple of the
+    /// baseline's, both measured in the same run and condition (contract
+    /// point 19: no path burning more CPU than the plain alternative).
+    case cpuRatio(atMost: Double)
 }
 
 /// A workload of perf/README.md's table, implemented against the library.
 protocol Workload {
     static var id: String { get }
+    /// The cases of a quiet run.
     static func cases(_ mode: Mode) -> [Case]
+    /// The cases to run under `condition`. Only the rows that wait or drain
+    /// (contract point 19) implement it for `onecore` and `loaded`: the
+    /// others' ratios do not depend on the load, and running them there
+    /// would only make a run several times longer.
+    static func cases(_ mode: Mode, under condition: LoadCondition) -> [Case]
+}
+
+extension Workload {
+    static func cases(_ mode: Mode, under condition: LoadCondition) -> [Case] {
+        condition == .quiet ? cases(mode) : []
+    }
 }

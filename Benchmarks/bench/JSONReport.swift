@@ -4,7 +4,10 @@ import Foundation
 /// them; perf/compare reads two such files).
 struct Record: Encodable {
     let workload: String
-    /// The case id, unique in a run: what perf/compare matches records by.
+    /// The load condition: quiet, onecore or loaded.
+    let condition: String
+    /// The case id, unique in a condition of a run: perf/compare matches
+    /// records by condition and case.
     let `case`: String
     let params: [String: Int]
     /// E.g. "ns/delivery".
@@ -15,6 +18,11 @@ struct Record: Encodable {
     let baselineCase: String?
     let baselineMedian: Double?
     let ratio: Double?
+    /// CPU ns per operation, all threads (nil for an allocation count).
+    let cpuMedian: Double?
+    let cpuSamples: [Double]
+    let baselineCpuMedian: Double?
+    let cpuRatio: Double?
     let gitCommit: String
     let date: String
     let toolchain: String
@@ -22,6 +30,7 @@ struct Record: Encodable {
     init(_ result: CaseResult, _ info: RunInfo) {
         let c = result.case
         workload = c.workload
+        condition = result.condition.rawValue
         self.case = c.id
         params = c.params
         unit = c.unitSymbol
@@ -31,6 +40,10 @@ struct Record: Encodable {
         baselineCase = c.baseline?.id
         baselineMedian = result.baselineMedian
         ratio = result.ratio
+        cpuMedian = result.measurement?.cpuMedian
+        cpuSamples = result.measurement?.cpuSamples ?? []
+        baselineCpuMedian = result.baselineCPUMedian
+        cpuRatio = result.cpuRatio
         gitCommit = info.gitCommit
         date = info.date
         toolchain = info.toolchain

@@ -29,6 +29,28 @@ enum Mode: Equatable, CustomStringConvertible {
         }
     }
 
+    /// Seconds of timed repetitions after which a group of cases (a case
+    /// and its baselines) stops early, once it has `minimumRepetitions`: a
+    /// path that collapses under load (W13 took 86 µs per value loaded, 250
+    /// times its quiet time) must not stretch a run to an hour. On a quiet
+    /// machine no group comes near it.
+    var timeBudget: Double {
+        switch self {
+        case .full: 15
+        case .quick: 4
+        case .iterations: .infinity
+        }
+    }
+
+    /// Timed repetitions a group keeps even past `timeBudget`, enough for a median.
+    var minimumRepetitions: Int {
+        switch self {
+        case .full: 5
+        case .quick: 3
+        case .iterations: 1
+        }
+    }
+
     /// Operations per repetition for a workload whose full run does `full`.
     func count(_ full: Int) -> Int {
         switch self {

@@ -3,7 +3,7 @@
 /// give without one: serialized delivery, one order for all subscribers.
 // @unchecked Sendable: its mutex guards every send.
 final class RawLockedFanOut: @unchecked Sendable {
-    /// W7's sender threads: 2, and 4 for its second row.
+    /// W7's first row's sender threads (`W7Contended.senderCounts` has them all).
     static let senders = 2
     static let subscribers = 4
 

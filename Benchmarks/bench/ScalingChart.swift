@@ -47,11 +47,10 @@ enum ScalingChart {
         ]
         let perSecond = { (ns: Double) in 1e3 / ns }
         let threads = [
-            series("RACSubject N=4 (W7)", "#c0392b", [(2, "W7 subject N=4 2 threads"),
-                                                      (4, "W7 subject N=4 4 threads")], perSecond),
-            series("raw pthread mutex loop", "#7f8c8d", [(1, "raw mutex fan-out N=4 1 thread"),
-                                                         (2, "raw mutex fan-out N=4 2 threads"),
-                                                         (4, "raw mutex fan-out N=4 4 threads")], perSecond),
+            series("RACSubject N=4 (W7)", "#c0392b",
+                   W7Contended.senderCounts.map { (Double($0), "W7 subject N=4 \($0) threads") }, perSecond),
+            series("raw pthread mutex loop", "#7f8c8d", [(1, "raw mutex fan-out N=4 1 thread")]
+                   + W7Contended.senderCounts.map { (Double($0), "raw mutex fan-out N=4 \($0) threads") }, perSecond),
         ]
         let width = 960, height = 400
         var body = ""

@@ -58,6 +58,9 @@ func evaluate(_ target: Target, _ result: CaseResult, among results: [CaseResult
         return (growth <= limit * floorGrowth,
                 String(format: "%@ grows %.2fx from %@, %.2fx the %.2fx of %@ (target <= %.2fx)", c.label, growth,
                        against, growth / floorGrowth, floorGrowth, floorLabel, limit))
+    case .cpuRatio(let limit):
+        guard let ratio = result.cpuRatio else { return (false, "\(c.label): no baseline CPU time") }
+        return (ratio <= limit, String(format: "%@ CPU %.2fx %@ (target <= %.2fx)", c.label, ratio, against, limit))
     case .ratioToRow(let limit, let rowLabel):
         guard let row = results.first(where: { $0.case.label == rowLabel }), let rowMedian = row.measurement?.median else {
             return (false, "\(c.label): no row \(rowLabel) to compare with")

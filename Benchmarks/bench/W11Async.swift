@@ -4,9 +4,15 @@ import RACSwift
 /// W11: the Swift concurrency bridges. `signal.values` iterated, per value,
 /// against a plain `AsyncStream` fed the same values; and `fromTask`
 /// lifecycles (M subscriptions, each task sending one value and
-/// completing), against plain `Task`s doing the same.
+/// completing), against plain `Task`s doing the same; and the bounded
+/// `values` against the unbounded (`BoundedValues.swift`), the one row that
+/// waits, so the one that runs under every load condition.
 enum W11Async: Workload {
     static let id = "W11"
+
+    static func cases(_ mode: Mode, under condition: LoadCondition) -> [Case] {
+        (condition == .quiet ? cases(mode) : []) + [boundedValuesCase(mode, under: condition)]
+    }
 
     static func cases(_ mode: Mode) -> [Case] {
         let m = mode.count(500_000)

@@ -1,12 +1,18 @@
 import Dispatch
 import RACSwift
 
-/// W13: values per second from one sender through `deliverOn` onto a serial
-/// `RACQueueScheduler`, to one subscriber, against two raw baselines in the
-/// same run: a `DispatchQueue.async` per value, and a locked array drained
-/// by one `async` per burst. Targets: no slower than the batched drain, at
-/// least 3x faster than the async per value. A repetition ends when the
-/// subscriber has received the last value.
+/// W13: values per second from one sender, then four, through `deliverOn`
+/// onto a serial `RACQueueScheduler`, to one subscriber, against raw
+/// baselines in the same run and condition: a `DispatchQueue.async` per
+/// value (what RAC 2.5's `-deliverOn:` does), and, quiet, a locked array
+/// drained by one `async` per burst; and a flood of two senders into a slow
+/// subscriber behind `deliverOn`. A repetition ends when the subscriber has
+/// received the last value.
+///
+/// Targets (issue 32, contract point 19): in every condition no more wall
+/// or CPU time per value than the async per value (quiet: at most a third
+/// of its wall time, issue 25's target), quiet no slower than the batched
+/// drain, and the flood at most 1.2x a bounded buffer's CPU per value.
 enum W13DeliverOn: Workload {
     static let id = "W13"
 
@@ -14,13 +20,29 @@ enum W13DeliverOn: Workload {
     static func values(_ mode: Mode) -> Int { mode.count(1_000_000) }
 
     static func cases(_ mode: Mode) -> [Case] {
-        let m = values(mode)
-        return [
-            delivered(m, label: "deliverOn serial queue vs batched drain",
-                      baseline: RawDelivery.batchedCase(m), targets: [.throughputOfBaseline]),
-            delivered(m, label: "deliverOn serial queue vs async per value",
-                      baseline: RawDelivery.perValueCase(m), targets: [.ratio(atMost: 1.0 / 3)]),
-        ]
+        cases(mode, under: .quiet)
+    }
+
+    static func cases(_ mode: Mode, under condition: LoadCondition) -> [Case] {
+        let m = condition.scaled(values(mode))
+        let quiet = condition == .quiet
+        let batched = delivered(m, label: "deliverOn serial queue vs batched drain",
+                                baseline: RawDelivery.batchedCase(m), targets: [.throughputOfBaseline])
+        let perValue = [1, 4].map { senders in
+            delivered(m, senders: senders,
+                      label: senders == 1 ? "deliverOn serial queue vs async per value"
+                                          : "deliverOn \(senders) senders vs async per value",
+                      baseline: RawDelivery.perValueCase(m, senders: senders),
+                      targets: [.ratio(atMost: quiet && senders == 1 ? 1.0 / 3 : 1), .cpuRatio(atMost: 1)])
+        }
+        let flood = SlowSubscriberFlood.case(workload: id, label: "deliverOn flood slow subscriber 2 threads",
+                                             senders: 2, mode, under: condition) { subscriber in
+            let subject = RACSubject<Int>()
+            let scheduler = RACQueueScheduler(name: "W13 flood", queue: DispatchQueue(label: "W13 flood"))
+            subject.deliverOn(scheduler).subscribeNext { subscriber.receive($0) }
+            return { subject.sendNext($0) }
+        }
+        return (quiet ? [batched] : []) + perValue + [flood]
     }
 
     /// The W8 row: allocations per value on the sending thread, in steady
@@ -32,11 +54,14 @@ enum W13DeliverOn: Workload {
                          baseline: nil, targets: [.absolute(atMost: 0)])
     }
 
-    private static func delivered(_ m: Int, workload: String = id, label: String, meter: Meter = .nanoseconds,
-                                  baseline: Case?, targets: [Target]) -> Case {
-        Case(
-            workload: workload, label: label, params: ["M": m], unit: "value", meter: meter, units: m,
-            expected: Tally.expected(subscribers: 1, values: 0..<m), baseline: baseline, targets: targets
+    /// `m` values from `senders` threads (one: the measuring thread itself)
+    /// through `deliverOn` to one tallying subscriber.
+    private static func delivered(_ m: Int, senders: Int = 1, workload: String = id, label: String,
+                                  meter: Meter = .nanoseconds, baseline: Case?, targets: [Target]) -> Case {
+        let m = m / senders * senders
+        return Case(
+            workload: workload, label: label, params: ["M": m, "threads": senders], unit: "value", meter: meter,
+            units: m, expected: Tally.expected(subscribers: 1, values: 0..<m), baseline: baseline, targets: targets
         ) {
             let subject = RACSubject<Int>()
             let tally = Tally()
@@ -51,12 +76,19 @@ enum W13DeliverOn: Workload {
                     return
                 }
                 tally.add(value)
-                if value == m - 1 { done.signal() }
+                if tally.count == m { done.signal() }
             }
             for value in (1...W8Allocations.settlingSends).reversed() { subject.sendNext(-value) }
             settled.wait()
+            guard senders > 1 else {
+                return Trial(run: {
+                    for value in 0..<m { subject.sendNext(value) }
+                    done.wait()
+                }, observe: { [tally].observed })
+            }
+            let threads = SenderThreads(count: senders, perThread: m / senders, send: { subject.sendNext($0) })
             return Trial(run: {
-                for value in 0..<m { subject.sendNext(value) }
+                threads.run()
                 done.wait()
             }, observe: { [tally].observed })
         }
@@ -69,22 +101,33 @@ enum RawDelivery {
         [perValueCase(W13DeliverOn.values(mode)), batchedCase(W13DeliverOn.values(mode))]
     }
 
-    /// One `DispatchQueue.async` per value (what RAC 2.5's `-deliverOn:` does).
-    static func perValueCase(_ m: Int) -> Case {
-        Case(
-            workload: "raw", label: "DispatchQueue.async per value", params: ["M": m], unit: "value",
+    /// One `DispatchQueue.async` per value (what RAC 2.5's `-deliverOn:`
+    /// does), from `senders` threads (one: the measuring thread itself).
+    static func perValueCase(_ m: Int, senders: Int = 1) -> Case {
+        let m = m / senders * senders
+        return Case(
+            workload: "raw", label: "DispatchQueue.async per value" + (senders == 1 ? "" : " \(senders) senders"),
+            params: ["M": m, "threads": senders], unit: "value",
             units: m, expected: Tally.expected(subscribers: 1, values: 0..<m)
         ) {
             let queue = DispatchQueue(label: "raw per value")
             let tally = Tally()
             let done = DispatchSemaphore(value: 0)
-            return Trial(run: {
-                for value in 0..<m {
-                    queue.async {
-                        tally.add(value)
-                        if value == m - 1 { done.signal() }
-                    }
+            let send = { @Sendable (value: Int) in
+                queue.async {
+                    tally.add(value)
+                    if tally.count == m { done.signal() }
                 }
+            }
+            guard senders > 1 else {
+                return Trial(run: {
+                    for value in 0..<m { send(value) }
+                    done.wait()
+                }, observe: { [tally].observed })
+            }
+            let threads = SenderThreads(count: senders, perThread: m / senders, send: send)
+            return Trial(run: {
+                threads.run()
                 done.wait()
             }, observe: { [tally].observed })
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-// `swift run -c release bench [--quick | --iterations N] [--filter S] [--json PATH] [--svg PATH] [--list]`
+// `swift run -c release bench [--quick | --iterations N] [--filter P] [--conditions L] [--json PATH] [--svg PATH] [--list]`
 //
 // Exit status: 0 when every check passed (a missed target is reported, not
 // fatal: the numbers are the result), 1 when a workload observed a wrong
@@ -15,10 +15,13 @@ do {
 }
 
 if options.list {
-    for workload in workloads {
-        workload.cases(options.mode).forEach { print($0.id) }
+    // The ids a run with these options would measure; under a condition
+    // other than quiet, prefixed with its name.
+    for condition in options.conditions {
+        let prefix = condition == .quiet ? "" : "\(condition.rawValue): "
+        let (chosen, raws) = Suite.selection(options, under: condition)
+        (chosen.flatMap(\.1) + raws).forEach { print(prefix + $0.id) }
     }
-    rawCases(options.mode).forEach { print($0.id) }
     exit(0)
 }
 
@@ -27,12 +30,12 @@ if let counter = AllocationCounter.shared, !counter.seesSwiftAllocations() {
     exit(1)
 }
 
-let table = Table()
+let table = Table(mode: options.mode)
 do {
     if case .iterations = options.mode {
         let c = try Suite.single(options: options)
         guard c.meter.isAvailable else { throw Options.UsageError(description: "\(c.id): \(unmeasuredReason)") }
-        table.header(options.mode)
+        table.header()
         _ = try measure([c], mode: options.mode)
         // perf/callgrind.sh divides its instruction count by this.
         print("callgrind-units \(c.units) \(c.unit) \(c.id)")
@@ -41,15 +44,39 @@ do {
     // Taken before measuring: the commit may move while the suite runs, and
     // the binary was built from the tree as it was before.
     let runInfo = options.jsonPath.map { _ in RunInfo.current() }
-    table.header(options.mode)
-    let suite = Suite(options: options, table: table)
-    table.verdicts(try suite.run())
+    let selections = options.conditions.map { ($0, Suite.selection(options, under: $0)) }
+    if let filter = options.filter, selections.allSatisfy({ $0.1.workloads.isEmpty && $0.1.raws.isEmpty }) {
+        throw Options.UsageError(description: "--filter \(filter.pattern) selects no case" +
+                                 (filter.isGlob ? "" : " (it names a workload or case id exactly; '*\(filter.pattern)*' matches within ids)"))
+    }
+    let progress = Progress(steps: selections.flatMap { condition, selection in
+        selection.workloads.map { (condition, $0.0) } + (selection.raws.isEmpty ? [] : [(condition, "raw")])
+    }, mode: options.mode)
+    progress.begin()
+    var results: [CaseResult] = []
+    for (index, (condition, selection)) in selections.enumerated() {
+        if index > 0 { print() }
+        guard !selection.workloads.isEmpty || !selection.raws.isEmpty else {
+            // Nothing to load the machine for.
+            print("condition \(condition.rawValue): no selected case runs under it " +
+                  "(onecore and loaded run the rows that wait or drain: W7, W11 values, W13)")
+            continue
+        }
+        let suite = Suite(options: options, table: table, condition: condition)
+        try condition.run { setting in
+            table.header(condition: condition, setting: setting)
+            table.verdicts(try suite.run(progress: progress), condition: condition)
+        }
+        results += suite.results
+    }
     if let path = options.jsonPath, let runInfo {
-        try writeJSON(suite.results, runInfo, to: path)
+        try writeJSON(results, runInfo, to: path)
         print("\nwrote \(path)")
     }
     if let path = options.svgPath {
-        try Data(ScalingChart.svg(suite.results).utf8).write(to: URL(fileURLWithPath: path))
+        // One curve per row: the first condition's.
+        let first = options.conditions[0]
+        try Data(ScalingChart.svg(results.filter { $0.condition == first }).utf8).write(to: URL(fileURLWithPath: path))
         print("\nwrote \(path)")
     }
 } catch let failure as CheckFailure {
