@@ -3,18 +3,22 @@ extension RACSignal {
     /// `scheduler`, in the order the receiver sent them: RAC 2.5's
     /// `-deliverOn:`.
     ///
-    /// The events wait in one queue per subscription, and one block
-    /// scheduled per burst delivers them (RAC schedules a block per event;
-    /// the order and the thread are the same): on a serial scheduler (every
-    /// scheduler RACSwift makes: the main thread scheduler,
-    /// `scheduler(priority:name:)`, a test scheduler) the events keep their
-    /// order and never overlap, and other blocks on it run between bursts
-    /// of at most 256 events. Subscription and disposal stay on the calling
-    /// thread; use `subscribeOn(_:)` to move those.
+    /// Each event takes its own place on the scheduler, as RAC's one
+    /// scheduled block per event: on a serial scheduler (every scheduler
+    /// RACSwift makes: the main thread scheduler,
+    /// `scheduler(priority:name:)`, a test scheduler) it runs after
+    /// everything scheduled there before it was sent and before everything
+    /// scheduled after (other subscriptions' events, `schedule` blocks),
+    /// and a test scheduler's `step()` delivers one event. RACSwift's queue
+    /// schedulers run what is scheduled on them in bursts, one Dispatch
+    /// block each (docs/Concurrency.md point 14 says what that means for
+    /// blocks put on their `DispatchQueue` directly). Subscription and
+    /// disposal stay on the calling thread; use `subscribeOn(_:)` to move
+    /// those.
     ///
     /// The queue is bounded on RACSwift's queue schedulers (the main
     /// thread scheduler, `scheduler(priority:name:)`, `RACQueueScheduler`,
-    /// `RACTargetQueueScheduler`): when 64 events wait, the thread sending
+    /// `RACTargetQueueScheduler`): when 1 024 events wait, the thread sending
     /// the next one waits its turn (as a sender waits at a subject's bound,
     /// docs/Concurrency.md point 9) until the scheduler has delivered enough
     /// of them, nothing lost or reordered. It does not wait where that could
@@ -40,7 +44,7 @@ extension RACSignal {
     /// subscriber sends back meanwhile); any other is queued on
     /// `RACScheduler.mainThreadScheduler` behind the ones before it, in the
     /// bounded queue `deliverOn(_:)` uses: a thread other than the main
-    /// one waits its turn when 64 events wait there (not before the main
+    /// one waits its turn when 1 024 events wait there (not before the main
     /// queue has run once, so that a program that never runs it does not
     /// stall); the main thread never waits for itself.
     @inlinable

@@ -288,9 +288,27 @@ final class Sends {
     }
 
     func send(_ value: Int, into subject: RACSubject<Int>) {
+        call(value) { subject.sendNext(value) }
+    }
+
+    /// Runs `body` as the call named `value`, stamped as a send is.
+    func call(_ value: Int, _ body: () -> Void) {
         called[value] = script.stamp()
-        subject.sendNext(value)
+        body()
         returned[value] = script.stamp()
+    }
+
+    /// Whether `order` (each call's effect, by name) runs every call that
+    /// returned before another was called ahead of that other: the order
+    /// of the calls wherever they did not overlap. Returns the first pair
+    /// out of order.
+    func outOfOrder(in order: [Int]) -> (Int, Int)? {
+        for (earlier, end) in returned {
+            for (later, start) in called where end < start && !order.keepsOrder(earlier, later) {
+                return (earlier, later)
+            }
+        }
+        return nil
     }
 }
 

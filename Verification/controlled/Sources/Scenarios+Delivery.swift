@@ -247,5 +247,37 @@ let deliveryScenarios: [Scenario] = [
             }
         }
     },
+    Scenario(name: "scheduler-order",
+             checks: "18 two deliverOn subscriptions and plain schedule blocks on one scheduler: each runs once, on the "
+                 + "drain's thread, in the order of the calls wherever they did not overlap (RAC's one block per event)",
+             small: false, term: 64, backlog: 2, spin: (1, 1)) { script in
+        // Sender s sends s * 10 + 1 and s * 10 + 2 into its own subject, and
+        // schedules block s * 10 + 5 between them; each effect logs its name.
+        let scheduler = DrainScheduler(script)
+        let calls = Sends(script)
+        let listener = Listener(script)
+        var subscriptions: [RACDisposable] = []
+        for sender in 0..<2 {
+            let subject = script.subject("S\(sender)")
+            subscriptions.append(subject.deliverOn(scheduler).subscribeNext { listener.hear($0) })
+            scheduler.thread("sender \(sender)") {
+                calls.send(sender * 10 + 1, into: subject)
+                calls.call(sender * 10 + 5) { _ = scheduler.schedule { listener.hear(sender * 10 + 5) } }
+                calls.send(sender * 10 + 2, into: subject)
+            }
+        }
+        scheduler.spawnDrainThread()
+        script.cover("drain resubmitted") { scheduler.resubmissions > 0 }
+        script.atEnd {
+            let ran = listener.values
+            script.expect(ran.sorted() == [1, 2, 5, 11, 12, 15], "ran \(ran), not each once")
+            let threads = Set(listener.deliveredBy.keys)
+            script.expect(threads == [scheduler.drainThread], "ran on threads \(threads.sorted()), not the drain's")
+            if let (earlier, later) = calls.outOfOrder(in: ran) {
+                script.expect(false, "\(later) ran before \(earlier), whose call returned before it was made: \(ran)")
+            }
+            withExtendedLifetime(subscriptions) {}
+        }
+    },
 ]
 #endif
