@@ -47,16 +47,20 @@ import CShims
 internal final class RACSchedulerQueue: @unchecked Sendable {
     /// Word 0, `tail`: the last node pushed, 0 while idle. Word 8, the
     /// marks (`RACDeliveryQueueMarks`: what a drain's thread list points
-    /// at), on a line of its own.
+    /// at), and word 9, `cursor`, on a line of their own.
     @usableFromInline internal let words = RACAtomicCell(count: 16)
     @usableFromInline internal let tail: RACAtomicWord
     @usableFromInline internal let marks: RACAtomicWord
 
-    /// Where the next drain starts: the node to run first. Written by the
+    /// Where the next drain starts: the node to run first. Stored by the
     /// push that starts a burst before it submits the drain, or by a drain
-    /// before it resubmits itself; read by the drain so submitted (the
-    /// submission orders the two).
-    @exclusivity(unchecked) @usableFromInline internal var cursor = 0
+    /// before it resubmits itself; loaded by the drain so submitted.
+    /// Release and acquire: the submission through Dispatch orders the
+    /// two, but Dispatch does not promise that a source's `add(data:)`
+    /// happens before its handler runs, and the node, its owner and what
+    /// the owner wrote for it are published by this store alone (the
+    /// drain reads no other word of the pusher's before the node's).
+    @usableFromInline internal let cursor: RACAtomicWord
 
     /// Pushed behind the last node when the drain catches up (see the
     /// type's doc).
@@ -72,6 +76,7 @@ internal final class RACSchedulerQueue: @unchecked Sendable {
         self.scheduler = scheduler
         tail = words.word(0)
         marks = words.word(8)
+        cursor = words.word(9)
     }
 
     /// How many nodes one drain runs before it resubmits itself. RAC 2.5
@@ -101,7 +106,7 @@ internal final class RACSchedulerQueue: @unchecked Sendable {
         // visible to the drain that reads its address.
         let previous = tail.exchange(Int(bitPattern: node), .acq_rel)
         if previous == 0 {
-            cursor = Int(bitPattern: node)
+            cursor.store(Int(bitPattern: node), .release)
             scheduler.submitDrain(of: self)
         } else {
             // `previous` is not retired: it was the tail until now, and its
@@ -119,7 +124,7 @@ internal final class RACSchedulerQueue: @unchecked Sendable {
     internal func drain() -> Bool {
         racs_drain_entered(marks.address)
         defer { racs_drain_left() }
-        var node = RACWorkNode(bitPattern: cursor)!
+        var node = RACWorkNode(bitPattern: cursor.load(.acquire))!
         var term = Self.drainTerm
         while true {
             let owner = Unmanaged<RACScheduledWork>.fromOpaque(UnsafeRawPointer(bitPattern: node[1])!)
@@ -161,7 +166,7 @@ internal final class RACSchedulerQueue: @unchecked Sendable {
     /// behind whatever the scheduler's queue holds meanwhile.
     @usableFromInline
     internal func resubmit(at node: RACWorkNode) -> Bool {
-        cursor = Int(bitPattern: node)
+        cursor.store(Int(bitPattern: node), .release)
         scheduler.submitDrain(of: self)
         return false
     }

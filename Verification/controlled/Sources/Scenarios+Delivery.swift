@@ -39,6 +39,7 @@ final class DrainScheduler: RACScheduler, RACControlledDrainScheduler, @unchecke
         work = RACSchedulerQueue(scheduler: self)
         script.scheduler.labels[UnsafeRawPointer(work.tail.address)] = "W.tail"
         script.scheduler.labels[UnsafeRawPointer(work.marks.address)] = "W.marks"
+        script.scheduler.labels[UnsafeRawPointer(work.cursor.address)] = "W.cursor"
     }
 
     /// A scenario's thread runs the drain as a queue scheduler's thread
