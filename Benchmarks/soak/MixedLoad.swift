@@ -30,11 +30,16 @@ import Synchronization
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MixedLoad: @unchecked Sendable {
     static let senders = 4
-    /// How long a subscriber may wait for what it must hear before that
-    /// counts as lost. Generous: a loaded machine starves threads (Dispatch's
-    /// workers, which the subscription scheduler uses, above all) for
-    /// seconds; the floods bound the calls themselves.
-    static let patience = 10.0
+    /// How many values the senders may send after a joining subscriber has
+    /// subscribed, while it has not yet heard the few it waits for, before
+    /// that counts as lost: what can wait between a `sendNext` that returned
+    /// and the joined subscriber (a backlog of 64 and one per thread, in the
+    /// subject and in each subject it forwards into), many times over. A
+    /// count, not a time: it was 10 s, and a loaded machine starves threads
+    /// (Dispatch's workers, which the subscription scheduler uses, above
+    /// all) for seconds, while a count of values sent moves only as fast
+    /// as the values that must reach the subscriber.
+    static let lagBound = 100_000
     /// The churn thread sends probes as sender number `senders`.
     static let probeSender = senders
 
@@ -200,8 +205,9 @@ final class MixedLoad: @unchecked Sendable {
             longestSend.max(monotonicNanoseconds() - start, ordering: .relaxed)
             returned[Self.probeSender].value.store(sequence, ordering: .releasing)
             sequence += 1
-            if heard.wait(timeout: .now() + Self.patience) == .timedOut {
-                violations.report("churned subscriber: its probe, sent after it subscribed, did not arrive in 10 s")
+            // A hang guard: the probe was sent, so it arrives, whenever.
+            if heard.wait(timeout: HangGuard.deadline) == .timedOut {
+                violations.report("churned subscriber: its probe, sent after it subscribed, never arrived (a hang)")
             }
             start = monotonicNanoseconds()
             disposable.dispose()
@@ -224,8 +230,8 @@ final class MixedLoad: @unchecked Sendable {
                 checkedElsewhere.add(1, ordering: .relaxed)
                 if count.add(1, ordering: .relaxed).newValue == 100 { enough.signal() }
             }
-            if enough.wait(timeout: .now() + Self.patience) == .timedOut && !stop.load(ordering: .relaxed) {
-                violations.report("\(who): fewer than 100 values in 10 s while the senders flood")
+            if let missing = waitWhileFlooding(enough, heard: { count.load(ordering: .relaxed) }, needed: 100) {
+                violations.report("\(who): fewer than 100 values, \(missing)")
             }
             disposable.dispose()
             joins.add(1, ordering: .relaxed)
@@ -267,8 +273,8 @@ final class MixedLoad: @unchecked Sendable {
                     checkedElsewhere.add(1, ordering: .relaxed)
                     if count.add(1, ordering: .relaxed).newValue == 8 { heard.signal() }
                 }
-                if heard.wait(timeout: .now() + Self.patience) == .timedOut && !stop.load(ordering: .relaxed) {
-                    violations.report("autoconnect subscriber: fewer than 8 values in 10 s")
+                if let missing = waitWhileFlooding(heard, heard: { count.load(ordering: .relaxed) }, needed: 8) {
+                    violations.report("autoconnect subscriber: fewer than 8 values, \(missing)")
                 }
                 autoconnectBarrier.arriveAndWait()
                 disposable.dispose()
@@ -295,13 +301,35 @@ final class MixedLoad: @unchecked Sendable {
         }
         // The deliverOn stream may still be delivering the last values.
         let total = sent.map { $0.value.load(ordering: .relaxed) }.reduce(0, +)
-        let deadline = monotonicNanoseconds() + UInt64(Self.patience * 1e9)
-        while deliveredCount.load(ordering: .relaxed) < total && monotonicNanoseconds() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        // Until the hang guard: the time it takes is the load's.
+        _ = HangGuard.waitUntil { deliveredCount.load(ordering: .relaxed) >= total }
         if case let heard = deliveredCount.load(ordering: .relaxed), heard != total {
-            violations.report("deliverOn: \(total) values sent, \(heard) delivered")
+            violations.report("deliverOn: \(total) values sent, \(heard) delivered\(heard < total ? " (a hang)" : "")")
         }
+    }
+
+    /// Values whose `sendNext` has returned so far, the probes' included.
+    private func returnedSoFar() -> Int {
+        returned.reduce(0) { $0 + $1.value.load(ordering: .acquiring) + 1 }
+    }
+
+    /// Waits for `signalled`, which a subscriber that has just subscribed
+    /// signals once it has heard `needed` values (`heard()` so far): nil
+    /// once it is, or once the run stops (nothing more is sent); else what
+    /// is missing: `lagBound` values sent since the wait began without
+    /// them, or the hang guard passed.
+    private func waitWhileFlooding(_ signalled: DispatchSemaphore, heard: () -> Int, needed: Int) -> String? {
+        let base = returnedSoFar()
+        let end = monotonicNanoseconds() + UInt64(HangGuard.seconds * 1e9)
+        while signalled.wait(timeout: .now() + 0.01) == .timedOut {
+            if stop.load(ordering: .relaxed) { return nil }
+            // Sent first, heard after: a value counted as sent was sent
+            // before the count of those heard was read.
+            let sent = returnedSoFar() - base
+            if sent >= Self.lagBound && heard() < needed { return "\(sent) sent since it subscribed" }
+            if monotonicNanoseconds() >= end { return "a hang" }
+        }
+        return nil
     }
 }
 

@@ -52,7 +52,7 @@ final class ChainTrampolineStressTests: XCTestCase {
             let recorder = OrderRecorder()
             RACSignal.concat(sources).subscribeNext({ recorder.next($0) }, error: { _ in recorder.terminal() },
                                                     completed: { recorder.terminal() })
-            XCTAssertTrue(recorder.waitForTerminal(), "run \(run): timed out")
+            XCTAssertTrue(recorder.waitForTerminal(), "hang: run \(run): no terminal event")
             XCTAssertEqual(recorder.overlaps, 0)
             XCTAssertEqual(recorder.terminals, 1)
             XCTAssertEqual(recorder.eventsAfterTerminal, 0)
@@ -84,7 +84,7 @@ final class ChainTrampolineStressTests: XCTestCase {
             let recorder = OrderRecorder()
             source.retry(10).subscribeNext({ recorder.next($0) }, error: { _ in recorder.terminal() },
                                            completed: { recorder.terminal() })
-            XCTAssertTrue(recorder.waitForTerminal(), "run \(run): timed out")
+            XCTAssertTrue(recorder.waitForTerminal(), "hang: run \(run): no terminal event")
             XCTAssertEqual(recorder.overlaps, 0)
             XCTAssertEqual(recorder.terminals, 1)
             XCTAssertEqual(recorder.values, [1, 2, 3, 4, 5], "run \(run)")

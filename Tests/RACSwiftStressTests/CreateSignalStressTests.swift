@@ -32,7 +32,7 @@ final class CreateSignalStressTests: XCTestCase {
                 for sequence in 0..<perThread { subscriber.sendNext(sender * 1_000_000 + sequence) }
             }
             subscriber.sendCompleted()
-            XCTAssertTrue(recorder.waitForTerminal(), route)
+            XCTAssertTrue(recorder.waitForTerminal(), "hang: \(route): no terminal event")
             XCTAssertEqual(recorder.overlaps, 0, "\(route): no two events at once")
             XCTAssertEqual(recorder.values.count, 4 * perThread, route)
             XCTAssertTrue(recorder.isFIFOPerSender(stride: 1_000_000), route)
@@ -63,7 +63,7 @@ final class CreateSignalStressTests: XCTestCase {
                         subscriber.sendCompleted()
                     }
                 }
-                XCTAssertTrue(recorder.waitForTerminal())
+                XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event")
                 XCTAssertEqual(recorder.terminals, 1)
                 XCTAssertEqual(recorder.eventsAfterTerminal, 0)
                 XCTAssertEqual(recorder.overlaps, 0)

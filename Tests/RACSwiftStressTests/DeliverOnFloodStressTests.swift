@@ -1,3 +1,4 @@
+import CShims
 import Foundation
 import RACSwift
 import RACSwiftTestSupport
@@ -22,10 +23,16 @@ final class DeliverOnFloodStressTests: XCTestCase {
     /// delivering thread holds) and the delivery queue's (1 024, plus one).
     private static let bound = 64 + senders + 1 + 1_024 + 1
 
+    /// Waits at a bound that gave up so far: the delivery queue's sender
+    /// (key 5 of `racs_warn_once`) and a serializer's waiter (key 0). A
+    /// wait gives up only once what it waits for has delivered nothing for
+    /// a second (`RACSerializerLimits.patience`): a count of waits that
+    /// were not let go by the drain, which load does not make.
+    private var giveUps: Int { racs_warning_count(5) + racs_warning_count(0) }
+
     /// A flood's observations, and what the tests here add to them.
     private final class Observed: @unchecked Sendable {
         let heard = FloodObserved(senders: DeliverOnFloodStressTests.senders)
-        let longestCall = AtomicWord()
         var offThread = 0
 
         var returned: AtomicWord { heard.returned }
@@ -36,50 +43,38 @@ final class DeliverOnFloodStressTests: XCTestCase {
         func hear(_ value: Int) { heard.hear(value) }
     }
 
-    /// Floods `subject` from two threads for `seconds`, into `observed`;
-    /// returns how many values were sent. `whileFlooding` runs on the
-    /// calling thread meanwhile (the main thread's run loop, for the main
-    /// thread scheduler).
-    private func flood(_ subject: RACSubject<Int>, into observed: Observed, for seconds: Double,
-                       whileFlooding: (@escaping @Sendable () -> Void) -> Void = { $0() }) -> Int {
-        let stop = Atomic<Bool>(false)
-        let sent = (0..<Self.senders).map { _ in AtomicWord() }
-        whileFlooding {
-            runConcurrently(threads: Self.senders + 1) { thread in
-                guard thread < Self.senders else {
-                    Thread.sleep(forTimeInterval: seconds)
-                    stop.store(true, ordering: .relaxed)
-                    return
-                }
-                var sequence = 0
-                while !stop.load(ordering: .relaxed) {
-                    let start = monotonicNanoseconds()
-                    subject.sendNext(thread * FloodObserved.stride + sequence)
-                    let took = Int(monotonicNanoseconds() - start)
-                    // Releasing: the subscriber reads it to measure the backlog.
-                    observed.returned.value.add(1, ordering: .releasing)
-                    if took > observed.longestCall.value.load(ordering: .relaxed) {
-                        observed.longestCall.value.store(took, ordering: .relaxed)
-                    }
-                    sequence += 1
-                }
-                sent[thread].value.store(sequence, ordering: .relaxed)
+    /// Floods `subject` from two threads, `perSender` values each, into
+    /// `observed`; returns how many values were sent. A count, not a time:
+    /// a loaded machine sends fewer values a second, never fewer values.
+    /// Each count is far past the bound (which the senders reach after
+    /// some 130 values) for the subscriber it floods.
+    private func flood(_ subject: RACSubject<Int>, into observed: Observed, perSender: Int) -> Int {
+        runConcurrently(threads: Self.senders) { thread in
+            for sequence in 0..<perSender {
+                subject.sendNext(thread * FloodObserved.stride + sequence)
+                // Releasing: the subscriber reads it to measure the backlog.
+                observed.returned.value.add(1, ordering: .releasing)
             }
         }
-        return sent.reduce(0) { $0 + $1.value.load(ordering: .relaxed) }
+        return Self.senders * perSender
     }
 
     /// Checks what a flood did once every value has been heard.
-    private func check(_ observed: Observed, sent: Int, residentBefore: Double,
+    private func check(_ observed: Observed, sent: Int, residentBefore: Double, giveUpsBefore: Int,
                        file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(observed.received, sent, "every value heard", file: file, line: line)
         XCTAssertEqual(observed.outOfOrder, 0, "each sender's values in its order", file: file, line: line)
         XCTAssertEqual(observed.offThread, 0, "every value on the scheduler", file: file, line: line)
         XCTAssertLessThanOrEqual(observed.largestBacklog, Self.bound, "within both bounds", file: file, line: line)
-        // Unoptimized and instrumented builds are slow and descheduled
-        // often: the release figure (100 ms) is the soak's to check.
-        let longest = Double(observed.longestCall.value.load(ordering: .relaxed)) / 1e9
-        XCTAssertLessThan(longest, 2, "no call waits for long", file: file, line: line)
+        // No call waits for long, as a count rather than a time (it was
+        // "the longest sendNext under 2 s", which a thread descheduled on a
+        // loaded machine can break): every sender that waited at the bound
+        // was let go by the drain, none gave up its wait. A wake-up lost,
+        // or a waiter let go only once the queue has emptied, leaves it
+        // waiting until it gives up (a second without progress), counted
+        // here; the old bound let such a one-second stall pass.
+        XCTAssertEqual(giveUps - giveUpsBefore, 0, "waits at the bound that the drain never ended",
+                       file: file, line: line)
         XCTAssertLessThan(residentMegabytes() - residentBefore, 64, "memory stays flat", file: file, line: line)
     }
 
@@ -95,11 +90,12 @@ final class DeliverOnFloodStressTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.000_2)
             observed.hear(value)
         })
-        let residentBefore = residentMegabytes()
-        let sent = flood(subject, into: observed, for: 2)
+        let (residentBefore, giveUpsBefore) = (residentMegabytes(), giveUps)
+        // About 2 s on a quiet machine: 0.2 ms a value.
+        let sent = flood(subject, into: observed, perSender: 5_000)
         subject.sendNext(-1)
-        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
-        check(observed, sent: sent, residentBefore: residentBefore)
+        XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: the end mark never arrived")
+        check(observed, sent: sent, residentBefore: residentBefore, giveUpsBefore: giveUpsBefore)
     }
 
     func testAFloodWithAFastSubscriberBehindDeliverOnLosesAndReordersNothing() {
@@ -111,12 +107,13 @@ final class DeliverOnFloodStressTests: XCTestCase {
             if value == -1 { _ = done.signal(); return }
             observed.hear(value)
         })
-        let residentBefore = residentMegabytes()
-        let sent = flood(subject, into: observed, for: 1)
+        let (residentBefore, giveUpsBefore) = (residentMegabytes(), giveUps)
+        // A count (it was a second's flood, then "more than 1 000 sent",
+        // which a starved sender could miss).
+        let sent = flood(subject, into: observed, perSender: 50_000)
         subject.sendNext(-1)
-        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
-        XCTAssertGreaterThan(sent, 1_000)
-        check(observed, sent: sent, residentBefore: residentBefore)
+        XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: the end mark never arrived")
+        check(observed, sent: sent, residentBefore: residentBefore, giveUpsBefore: giveUpsBefore)
     }
 
     /// The main thread scheduler, with the main queue running (XCTest's
@@ -140,15 +137,17 @@ final class DeliverOnFloodStressTests: XCTestCase {
                 observed.hear(value)
             }
             DispatchQueue.global().async { subject.sendNext(-2) }
-            wait(for: [warmedUp], timeout: 10)
-            let residentBefore = residentMegabytes()
+            // Hang guards: XCTest fails a wait that reaches them.
+            wait(for: [warmedUp], timeout: HangGuard.seconds)
+            let (residentBefore, giveUpsBefore) = (residentMegabytes(), giveUps)
             let sent = Shared(0)
             DispatchQueue.global().async {
-                sent.value = self.flood(subject, into: observed, for: 1.5)
+                // About 1.5 s on a quiet machine.
+                sent.value = self.flood(subject, into: observed, perSender: 3_500)
                 subject.sendNext(-1)
             }
-            wait(for: [done], timeout: 60)
-            check(observed, sent: sent.value, residentBefore: residentBefore)
+            wait(for: [done], timeout: HangGuard.seconds)
+            check(observed, sent: sent.value, residentBefore: residentBefore, giveUpsBefore: giveUpsBefore)
         }
     }
 
@@ -165,8 +164,13 @@ final class DeliverOnFloodStressTests: XCTestCase {
             if value == 0 { for echo in 1...1_000 { subject.sendNext(echo) } }
             if value == 1_000 { done.signal() }
         }
+        let giveUpsBefore = giveUps
         subject.sendNext(0)
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "no wait for itself")
+        XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: the echoes never all arrived")
+        // No wait for itself, as a count (it was "all within 10 s"): a
+        // drain that waited for itself would wait until it gave up, a
+        // second for each of the 936 echoes past the bound.
+        XCTAssertEqual(giveUps - giveUpsBefore, 0, "the drain waited for itself until it gave up")
         XCTAssertEqual(received.value, Array(0...1_000))
     }
 
@@ -181,16 +185,22 @@ final class DeliverOnFloodStressTests: XCTestCase {
             received.value.append(value)
             if value == 999 { done.signal() }
         }
+        let giveUpsBefore = giveUps
         scheduler.schedule { for value in 0..<1_000 { subject.sendNext(value) } }
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "no wait for the drain behind it")
+        XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: the values never all arrived")
+        // No wait for the drain behind it, as a count (it was "all within
+        // 10 s"): a block that waited for it would give up a wait for each
+        // of the 936 values past the bound, a second each.
+        XCTAssertEqual(giveUps - giveUpsBefore, 0, "the block waited for the drain behind it until it gave up")
         XCTAssertEqual(received.value, Array(0..<1_000))
     }
 
     /// A drain that waits for the subject its sender delivers: the
     /// subscriber behind `deliverOn` sends into the flooded subject, whose
     /// delivering thread waits for the delivery queue. The marks break the
-    /// cycle (the drain holds its queue, the sender the subject): nothing
-    /// waits a second for another, and nothing is lost.
+    /// cycle (the drain holds its queue, the sender the subject): no wait
+    /// lasts until it gives up (a second without progress), and nothing is
+    /// lost.
     func testADrainSendingIntoTheSubjectThatFeedsItDoesNotDeadlock() {
         let scheduler = RACScheduler.scheduler(name: "cycle")
         let subject = RACSubject<Int>()
@@ -205,19 +215,20 @@ final class DeliverOnFloodStressTests: XCTestCase {
                 sideCount.value.add(1, ordering: .relaxed)
             }
         }
-        let start = monotonicNanoseconds()
+        let giveUpsBefore = giveUps
         runConcurrently(threads: 2) { _ in
             for value in 0..<20_000 { subject.sendNext(value) }
         }
         // The last values, and what they send back, may still be queued.
-        let deadline = monotonicNanoseconds() + 30_000_000_000
-        while mainCount.value.load(ordering: .relaxed) + sideCount.value.load(ordering: .relaxed) < 44_000,
-              monotonicNanoseconds() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
+        let all = HangGuard.waitUntil {
+            mainCount.value.load(ordering: .relaxed) + sideCount.value.load(ordering: .relaxed) >= 44_000
         }
+        XCTAssertTrue(all, "hang: the last values, or what they sent back, never arrived")
         XCTAssertEqual(mainCount.value.load(ordering: .relaxed), 40_000)
         XCTAssertEqual(sideCount.value.load(ordering: .relaxed), 4_000)
-        XCTAssertLessThan(Double(monotonicNanoseconds() - start) / 1e9, 20, "no second-long stalls")
+        // No second-long stalls, as a count (it was "all within 20 s"): a
+        // stall in the cycle is a wait that lasts until it gives up.
+        XCTAssertEqual(giveUps - giveUpsBefore, 0, "waits in the cycle that lasted until they gave up")
     }
 
     /// A scheduler of one's own whose blocks run on whichever Dispatch
@@ -246,7 +257,7 @@ final class DeliverOnFloodStressTests: XCTestCase {
             // burst starts a drain of its own.
             if value % 7 == 0 { for _ in 0..<200 { _ = simulatedWork(value) } }
         }
-        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: the last value never arrived")
         XCTAssertEqual(heard.value, Array(0..<count))
     }
 }

@@ -236,8 +236,8 @@ final class DisposableStressTests: XCTestCase {
                 }
                 done.signal()
             }.start()
-            XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "the churn thread")
-            XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "the scoped thread")
+            XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: the churn thread")
+            XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: the scoped thread")
         }
     }
 }

@@ -43,7 +43,7 @@ final class FlattenInlineStressTests: XCTestCase, @unchecked Sendable {
                 }
             }
             outer.sendCompleted()
-            XCTAssertTrue(recorder.waitForTerminal(), "\(name): timed out")
+            XCTAssertTrue(recorder.waitForTerminal(), "hang: \(name): no terminal event")
             XCTAssertEqual(recorder.overlaps, 0, name)
             XCTAssertEqual(recorder.terminals, 1, name)
             XCTAssertEqual(recorder.eventsAfterTerminal, 0, name)

@@ -1,3 +1,4 @@
+import CShims
 import Foundation
 import RACSwift
 import RACSwiftTestSupport
@@ -97,9 +98,9 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
     }
 
     /// Two senders flood while a third thread subscribes, sends a probe and
-    /// disposes, over and over: no call runs more than the bound's
+    /// disposes, `churnCycles` times: no call runs more than the bound's
     /// deliveries, and each churned subscriber hears its probe (sent after it
-    /// subscribed) within 2 s.
+    /// subscribed).
     func testFloodWithSubscribeDisposeChurn() {
         let senders = 2
         let subject = RACSubject<Int>()
@@ -112,41 +113,42 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
         let work = CallWork()
         let churnWork = CallWork()
         let missedProbes = Atomic<Int>(0)
-        let cycles = Atomic<Int>(0)
-        runConcurrently(threads: senders + 2) { index in
+        // A count of cycles, not a time: the flood lasts as long as the
+        // churn takes to run them (it was 1.5 s, then "at least one cycle",
+        // which a churn thread starved for 1.5 s could miss).
+        let churnCycles = 20_000
+        runConcurrently(threads: senders + 1) { index in
             switch index {
             case senders:
-                Thread.sleep(forTimeInterval: self.floodSeconds)
-                stop.store(true, ordering: .relaxed)
-            case senders + 1:
                 let tally = ThreadDeliveries.start()
                 defer { ThreadDeliveries.stop() }
                 var most = 0
-                var probe = -1
-                while !stop.load(ordering: .relaxed) {
+                for cycle in 0..<churnCycles {
                     let heard = DispatchSemaphore(value: 0)
-                    let expected = probe
+                    let probe = -1 - cycle
                     var delivered = tally.count
-                    let disposable = subject.subscribeNext { if $0 == expected { heard.signal() } }
+                    let disposable = subject.subscribeNext { if $0 == probe { heard.signal() } }
                     most = max(most, tally.count - delivered)
                     subject.sendNext(probe)
-                    if heard.wait(timeout: .now() + 2) == .timedOut {
+                    // Waited for before the dispose, which would end its
+                    // delivery: a hang guard only (it was 2 s, which a
+                    // loaded machine can take), a probe lost is a wait that
+                    // never ends.
+                    if heard.wait(timeout: HangGuard.deadline) == .timedOut {
                         missedProbes.add(1, ordering: .relaxed)
                     }
                     delivered = tally.count
                     disposable.dispose()
                     most = max(most, tally.count - delivered)
-                    probe -= 1
-                    cycles.add(1, ordering: .relaxed)
                 }
+                stop.store(true, ordering: .relaxed)
                 churnWork.record(most: most, sent: 0, by: index)
             default:
                 self.send(into: subject, as: index, until: stop, recordingIn: work)
             }
         }
         let bound = serializerDeliveryBound(threads: senders + 1)
-        XCTAssertGreaterThan(cycles.load(ordering: .relaxed), 0)
-        XCTAssertEqual(missedProbes.load(ordering: .relaxed), 0, "churned subscribers that missed their probe")
+        XCTAssertEqual(missedProbes.load(ordering: .relaxed), 0, "hang: churned subscribers that never heard their probe")
         XCTAssertLessThanOrEqual(work.most, bound, "the most deliveries one sendNext ran")
         XCTAssertLessThanOrEqual(churnWork.most, bound, "the most deliveries one subscribe or dispose ran")
         XCTAssertEqual(ThreadDeliveries.elsewhere.exchange(0, ordering: .relaxed), 0,
@@ -181,6 +183,9 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
     /// nothing for a second, returns, and its value is still delivered in
     /// its place: a stall and a warning, not a deadlock. Nothing stays
     /// switched off: its next send past the bound waits its second again.
+    /// Checked by counts, not times: the owner is let go only by the sender's
+    /// return (so a sender that never gave up is a hang), and each give-up
+    /// is counted (key 0 of `racs_warn_once`).
     func testASenderThatTheOwnerWaitsForGivesUpWaiting() {
         let subject = RACSubject<Int>()
         let senderIsDone = DispatchSemaphore(value: 0)
@@ -189,10 +194,13 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
         subject.subscribeNext { value in
             received.value.append(value)
             // The owner, on its first value, waits for the other thread to
-            // finish sending (10 s at most, so a hang fails the test).
+            // finish sending, which it can only do by giving up its waits
+            // (the hang guard turns a sender that waits for good into a
+            // failure, not a hung run).
             if value == 0 {
                 ownerIsInside.signal()
-                XCTAssertEqual(senderIsDone.wait(timeout: .now() + 10), .success, "the sender returned")
+                XCTAssertEqual(senderIsDone.wait(timeout: HangGuard.deadline), .success,
+                               "hang: the sender never gave up waiting for the owner that waits for it")
             }
         }
         let sender = Thread {
@@ -203,13 +211,16 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
             for value in 1...65 { subject.sendNext(value) }
             senderIsDone.signal()
         }
+        let giveUpsBefore = racs_warning_count(0)
         sender.start()
-        let start = monotonicNanoseconds()
         subject.sendNext(0)
-        let seconds = Double(monotonicNanoseconds() - start) / 1e9
         XCTAssertEqual(received.value, Array(0...65), "every value, in order")
-        XCTAssertGreaterThan(seconds, 1.9, "the second send past the bound waited too")
-        XCTAssertLessThan(seconds, 8, "two waits of about a second, not a deadlock")
+        // Exactly two give-ups (it was "between 1.9 s and 8 s": the lower
+        // end said that the second send waited too, the upper one that
+        // neither waited for good, which the hang guard above now says):
+        // one give-up means the first switched the bound off for the
+        // second, none that neither waited.
+        XCTAssertEqual(racs_warning_count(0) - giveUpsBefore, 2, "both sends past the bound waited, and gave up")
     }
 
     /// A `RACProperty`'s set waits for another thread's delivery of the
@@ -218,6 +229,7 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
     /// delivering thread has delivered nothing for a second, as a send
     /// does, and its value is still delivered in its place. (Only a
     /// disposal's wait never gives up: a set that did hung here for good.)
+    /// Checked by counts, not times, as the test above.
     func testAPropertySetThatTheDeliveringThreadWaitsForGivesUpWaiting() {
         let property = RACProperty(0)
         let setterIsDone = DispatchSemaphore(value: 0)
@@ -229,20 +241,22 @@ final class FloodStressTests: XCTestCase, @unchecked Sendable {
             if value == 2 { heardTheSet.signal() }
             if value == 1 {
                 deliveringIsInside.signal()
-                XCTAssertEqual(setterIsDone.wait(timeout: .now() + 10), .success, "the set returned")
+                XCTAssertEqual(setterIsDone.wait(timeout: HangGuard.deadline), .success,
+                               "hang: the set never gave up waiting for the delivery that waits for it")
             }
         }
         let delivering = Thread { property.value = 1 }
         delivering.start()
         deliveringIsInside.wait()
-        let start = monotonicNanoseconds()
+        let giveUpsBefore = racs_warning_count(0)
         property.value = 2
         setterIsDone.signal()
-        let seconds = Double(monotonicNanoseconds() - start) / 1e9
-        XCTAssertLessThan(seconds, 5, "a wait of about a second, not a deadlock")
+        // The set returned (it was "within 5 s, not a deadlock": the hang
+        // guard in the delivery now says that) by giving up once, counted.
+        XCTAssertEqual(racs_warning_count(0) - giveUpsBefore, 1, "the set waited, and gave up")
         // The delivering thread delivers the queued set before it returns;
         // the semaphore orders its appends before the read below.
-        XCTAssertEqual(heardTheSet.wait(timeout: .now() + 10), .success, "the set was delivered")
+        XCTAssertEqual(heardTheSet.wait(timeout: HangGuard.deadline), .success, "hang: the set was never delivered")
         XCTAssertEqual(heard.value, [0, 1, 2], "every value, in order")
     }
 }

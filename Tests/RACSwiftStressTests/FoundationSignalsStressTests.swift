@@ -24,7 +24,7 @@ final class FoundationSignalsStressTests: XCTestCase {
             }
             for chunk in payload { pipe.fileHandleForWriting.write(Data(chunk.utf8)) }
             try? pipe.fileHandleForWriting.close()
-            XCTAssertEqual(completed.wait(timeout: .now() + 20), .success)
+            XCTAssertEqual(completed.wait(timeout: HangGuard.deadline), .success, "hang: a subscriber never completed")
             for data in received { XCTAssertEqual(data.data, expected) }
         }
     }
@@ -47,7 +47,7 @@ final class FoundationSignalsStressTests: XCTestCase {
                     if data == Data("contents".utf8) { values.add(index) }
                 }, completed: { completed.leave() })
             }
-            XCTAssertEqual(completed.wait(timeout: .now() + 20), .success)
+            XCTAssertEqual(completed.wait(timeout: HangGuard.deadline), .success, "hang: a subscriber never completed")
             for index in 0..<threads { XCTAssertEqual(values.count(index), 1) }
         }
     }

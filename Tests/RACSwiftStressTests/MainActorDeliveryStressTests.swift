@@ -28,7 +28,7 @@ final class MainActorDeliveryStressTests: XCTestCase {
                     for index in 0..<perSender { subject.sendNext(sender * perSender + index) }
                 }
             }
-            await fulfillment(of: [done], timeout: 60)
+            await fulfillment(of: [done], timeout: HangGuard.seconds) // a hang guard
             XCTAssertEqual(count, senders * perSender)
             for values in heard { XCTAssertEqual(values, Array(0..<perSender)) }
         }

@@ -172,7 +172,7 @@ final class MulticastStressTests: XCTestCase {
         // runs after every attach scheduled before.
         let drained = DispatchSemaphore(value: 0)
         Thread { RACScheduler.subscriptionScheduler.schedule { drained.signal() } }.start()
-        XCTAssertEqual(drained.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(drained.wait(timeout: HangGuard.deadline), .success, "hang: the subscription scheduler never drained")
         XCTAssertLessThanOrEqual(source.subscriptions, 1)
         XCTAssertEqual(source.disposals, source.subscriptions)
     }
@@ -202,7 +202,7 @@ final class MulticastStressTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success, "a subscriber never completed")
+        XCTAssertEqual(finished.wait(timeout: HangGuard.deadline), .success, "hang: a subscriber never completed")
         XCTAssertEqual(wrongDeliveries.total, 0)
         var wrongCounts = 0
         for source in sources where source.subscriptions != 1 { wrongCounts += 1 }
@@ -237,7 +237,7 @@ final class MulticastStressTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(finished.wait(timeout: HangGuard.deadline), .success, "hang: a subscriber never completed")
         XCTAssertEqual(gaps.total, 0)
         XCTAssertEqual(source.subscriptions, 1)
     }
@@ -287,9 +287,10 @@ final class MulticastStressTests: XCTestCase {
                 let ended = DispatchSemaphore(value: 0)
                 let values = Shared<[Int]>([])
                 subject.subscribeNext({ values.value.append($0) }, completed: { ended.signal() })
-                if ended.wait(timeout: .now() + 10) == .timedOut || values.value != [1, 2] { missing.add() }
+                // The hang guard: a missing end never comes.
+                if ended.wait(timeout: HangGuard.deadline) == .timedOut || values.value != [1, 2] { missing.add() }
             }
         }
-        XCTAssertEqual(missing.total, 0)
+        XCTAssertEqual(missing.total, 0, "late subscribers without every value and the end (or hung)")
     }
 }

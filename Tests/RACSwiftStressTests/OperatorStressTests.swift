@@ -39,7 +39,7 @@ final class OperatorStressTests: XCTestCase, @unchecked Sendable {
             for value in self.values(of: sender, count: perSender) { subjects[sender].sendNext(value) }
             subjects[sender].sendCompleted()
         }
-        XCTAssertTrue(recorder.waitForTerminal(), "timed out")
+        XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event")
         assertClean(recorder)
         for sender in 0..<senders {
             XCTAssertEqual(received(recorder, from: sender), values(of: sender, count: perSender))
@@ -71,7 +71,7 @@ final class OperatorStressTests: XCTestCase, @unchecked Sendable {
                 }
             }
             outer.sendCompleted()
-            XCTAssertTrue(recorder.waitForTerminal(), "timed out, limit \(limit)")
+            XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event, limit \(limit)")
             assertClean(recorder)
             XCTAssertEqual(recorder.values.count, innerCount * perInner, "limit \(limit)")
             XCTAssertTrue(recorder.isFIFOPerSender(stride: stride), "limit \(limit)")
@@ -99,7 +99,7 @@ final class OperatorStressTests: XCTestCase, @unchecked Sendable {
                 for value in self.values(of: index, count: perInner) { inners[index].sendNext(value) }
                 inners[index].sendCompleted()
             }
-            XCTAssertTrue(recorder.waitForTerminal(), "timed out")
+            XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event")
             assertClean(recorder)
             XCTAssertEqual(recorder.values.count, threads * perInner)
             XCTAssertTrue(recorder.isFIFOPerSender(stride: stride))
@@ -123,7 +123,7 @@ final class OperatorStressTests: XCTestCase, @unchecked Sendable {
             for value in 1...perSender { subjects[sender].sendNext(value) }
             subjects[sender].sendCompleted()
         }
-        XCTAssertTrue(recorder.waitForTerminal(), "timed out")
+        XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event")
         assertClean(recorder)
         // One tuple for the first pair, then one per value.
         XCTAssertEqual(recorder.values.count, 1 + 2 * perSender)
@@ -148,7 +148,7 @@ final class OperatorStressTests: XCTestCase, @unchecked Sendable {
             for value in 0..<perSender { subjects[sender].sendNext(value) }
             subjects[sender].sendCompleted()
         }
-        XCTAssertTrue(recorder.waitForTerminal(), "timed out")
+        XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event")
         assertClean(recorder)
         XCTAssertEqual(recorder.values, Array(0..<perSender))
     }
@@ -207,7 +207,7 @@ final class OperatorStressTests: XCTestCase, @unchecked Sendable {
         for value in lastValues { last.sendNext(value) }
         XCTAssertEqual(recorder.terminals, 0, "the latest inner signal is still running")
         last.sendCompleted()
-        XCTAssertTrue(recorder.waitForTerminal(), "timed out")
+        XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event")
         assertClean(recorder)
         let numbers = recorder.values.map { $0 / wide }
         let stale = zip(numbers, numbers.dropFirst()).first { $0 > $1 }
@@ -235,7 +235,7 @@ final class OperatorStressTests: XCTestCase, @unchecked Sendable {
                     for value in self.values(of: index, count: 500) { receiver.sendNext(value) }
                 }
             }
-            XCTAssertTrue(recorder.waitForTerminal(), "timed out")
+            XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event")
             assertClean(recorder)
             for sender in 0..<2 {
                 let got = received(recorder, from: sender)

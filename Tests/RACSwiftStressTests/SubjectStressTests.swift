@@ -35,9 +35,10 @@ final class OrderRecorder: @unchecked Sendable {
         finished.signal()
     }
 
-    /// Waits (10 s at most) for the terminal event.
+    /// Waits for the terminal event; false if it has not come by the hang
+    /// guard (a terminal lost never comes).
     func waitForTerminal() -> Bool {
-        finished.wait(timeout: .now() + 10) == .success
+        finished.wait(timeout: HangGuard.deadline) == .success
     }
 
     private func enter() {
@@ -268,7 +269,7 @@ final class SubjectStressTests: XCTestCase, @unchecked Sendable {
             }
         }
         // Subscriptions from plain threads may be scheduled; wait for them.
-        for recorder in recorders { XCTAssertTrue(recorder.waitForTerminal(), "timed out") }
+        for recorder in recorders { XCTAssertTrue(recorder.waitForTerminal(), "hang: no terminal event") }
         return recorders
     }
 

@@ -64,7 +64,7 @@ final class Swift6PatternsTests: XCTestCase {
             if value == 2 { break }
         }
         XCTAssertEqual(seen, [0, 1, 2])
-        await fulfillment(of: [disposed], timeout: 10)
+        await fulfillment(of: [disposed], timeout: hangGuardSeconds)
     }
 
     /// The bounded bridge, iterated from a main-actor task in Swift 6
@@ -102,11 +102,11 @@ final class Swift6PatternsTests: XCTestCase {
             }
             return count
         }
-        await fulfillment(of: [iterating], timeout: 10)
+        await fulfillment(of: [iterating], timeout: hangGuardSeconds)
         loop.cancel()
         let count = try await loop.value
         XCTAssertEqual(count, 1)
-        await fulfillment(of: [disposed], timeout: 10)
+        await fulfillment(of: [disposed], timeout: hangGuardSeconds)
     }
 
     func testAsyncReads() async throws {
@@ -137,9 +137,9 @@ final class Swift6PatternsTests: XCTestCase {
         }
         let first = expectation(description: "first")
         let subscription = sleeping.subscribeNext { _ in first.fulfill() }
-        await fulfillment(of: [first], timeout: 10)
+        await fulfillment(of: [first], timeout: hangGuardSeconds)
         subscription.dispose()
-        await fulfillment(of: [cancelled], timeout: 10)
+        await fulfillment(of: [cancelled], timeout: hangGuardSeconds)
     }
 
     func testAnAsyncSequenceAsASignal() async throws {

@@ -22,8 +22,10 @@ final class Swift6PortedAPITests: XCTestCase {
         let ints = RACSignal.return(3).deliverOn(RACScheduler.mainThreadScheduler)
         var ok = false
         var failure: (any Error)?
-        let first: Int = ints.asynchronousFirstOrDefault(0, success: &ok, error: &failure, timeout: 0.5)
-        try ints.asynchronouslyWaitUntilCompleted(timeout: 0.5)
+        // The hang guard, not half a second: the value waits only for the
+        // main run loop, which a loaded machine can starve for longer.
+        let first: Int = ints.asynchronousFirstOrDefault(0, success: &ok, error: &failure, timeout: hangGuardSeconds)
+        try ints.asynchronouslyWaitUntilCompleted(timeout: hangGuardSeconds)
         XCTAssertEqual(first, 3)
         XCTAssertTrue(ok)
         XCTAssertThrowsError(try RACSignal<Int>.never().asynchronouslyWaitUntilCompleted(timeout: 0.05))

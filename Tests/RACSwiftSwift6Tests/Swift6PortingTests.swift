@@ -133,7 +133,7 @@ final class Swift6PortingTests: XCTestCase {
             numbers.sendNext(7)
             numbers.sendCompleted()
         }.value
-        await fulfillment(of: [done], timeout: 10)
+        await fulfillment(of: [done], timeout: hangGuardSeconds)
         XCTAssertTrue(controller.finished)
         XCTAssertEqual(controller.total, 12)
         XCTAssertEqual(controller.label.text, "2: 7")
@@ -147,7 +147,7 @@ final class Swift6PortingTests: XCTestCase {
         let heard = expectation(description: "heard")
         texts.subscribeNext(on: .main) { _ in heard.fulfill() }
         DispatchQueue.global().async { texts.sendNext("a") }
-        await fulfillment(of: [heard], timeout: 10)
+        await fulfillment(of: [heard], timeout: hangGuardSeconds)
         XCTAssertEqual(controller.seen, ["a"])
     }
 
@@ -167,7 +167,7 @@ final class Swift6PortingTests: XCTestCase {
             done.fulfill()
         })
         DispatchQueue.global().async { subject.sendCompleted() }
-        await fulfillment(of: [done], timeout: 10)
+        await fulfillment(of: [done], timeout: hangGuardSeconds)
         XCTAssertEqual(completions, 1)
     }
 }

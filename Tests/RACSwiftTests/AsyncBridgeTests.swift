@@ -64,7 +64,7 @@ final class AsyncBridgeTests: XCTestCase {
         }
         for try await value in signal.values where value >= 2 { break }
         feeder.cancel()
-        await fulfillment(of: [disposed], timeout: 10)
+        await fulfillment(of: [disposed], timeout: HangGuard.seconds)
     }
 
     func testCancellingTheIteratingTaskDisposesTheSubscription() async throws {
@@ -85,11 +85,11 @@ final class AsyncBridgeTests: XCTestCase {
             return count
         }
         subject.sendNext(1)
-        await fulfillment(of: [started], timeout: 10)
+        await fulfillment(of: [started], timeout: HangGuard.seconds)
         loop.cancel()
         let count = try await loop.value
         XCTAssertEqual(count, 1)
-        await fulfillment(of: [disposed], timeout: 10)
+        await fulfillment(of: [disposed], timeout: HangGuard.seconds)
     }
 
     func testAsyncReads() async throws {
@@ -119,7 +119,7 @@ final class AsyncBridgeTests: XCTestCase {
             return RACDisposable { disposed.fulfill() }
         }
         let read = Task { try await signal.first() }
-        await fulfillment(of: [subscribed], timeout: 10)
+        await fulfillment(of: [subscribed], timeout: HangGuard.seconds)
         read.cancel()
         do {
             _ = try await read.value
@@ -127,7 +127,7 @@ final class AsyncBridgeTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError)
         }
-        await fulfillment(of: [disposed], timeout: 10)
+        await fulfillment(of: [disposed], timeout: HangGuard.seconds)
     }
 
     func testAnAsyncReadCancelledBeforeItStartsNeverSubscribes() async {
@@ -184,9 +184,9 @@ final class AsyncBridgeTests: XCTestCase {
             events.mutate { $0.append(event) }
             if event == .next(1) { first.fulfill() }
         }
-        wait(for: [first], timeout: 10)
+        wait(for: [first], timeout: HangGuard.seconds)
         subscription.dispose()
-        wait(for: [cancelled], timeout: 10)
+        wait(for: [cancelled], timeout: HangGuard.seconds)
         XCTAssertEqual(events.value, [.next(1)], "the cancellation's error reaches nobody")
     }
 

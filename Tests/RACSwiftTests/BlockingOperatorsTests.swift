@@ -63,7 +63,7 @@ final class BlockingOperatorsTests: XCTestCase {
             subject.sendNext(2)
             done.fulfill()
         }
-        wait(for: [done], timeout: 5)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(inner.value, 2)
     }
 

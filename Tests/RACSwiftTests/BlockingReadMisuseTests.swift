@@ -190,9 +190,9 @@ final class BlockingReadMisuseTests: XCTestCase {
                       message)
     }
 
-    /// Runs `misuse` in a forked child, which must stop on a trap
-    /// (within 20 s: a hang fails the test), and returns what it wrote to
-    /// standard error.
+    /// Runs `misuse` in a forked child, which must stop on a trap (one that
+    /// has not by the hang guard is killed, and fails the test), and
+    /// returns what it wrote to standard error.
     private func runInForkedChild(_ misuse: () -> Void) -> String {
         var pipeEnds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&pipeEnds), 0)
@@ -208,12 +208,15 @@ final class BlockingReadMisuseTests: XCTestCase {
         }
         close(pipeEnds[1])
         var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(20)
+        // A hang guard, not a bound (it was 20 s, which a loaded machine
+        // can take to start a child and print a backtrace): a read that
+        // does not trap blocks for good.
+        let deadline = Date().addingTimeInterval(HangGuard.seconds)
         while waitpid(pid, &status, WNOHANG) == 0 {
             if Date() > deadline {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
-                XCTFail("the blocking read hung")
+                XCTFail("hang: the blocking read hung")
                 break
             }
             usleep(10_000)
@@ -293,7 +296,7 @@ final class BlockingReadMisuseTests: XCTestCase {
                 return nil
             }
         }.execute(8)
-        wait(for: [ran], timeout: 10)
+        wait(for: [ran], timeout: HangGuard.seconds)
         XCTAssertEqual(finished.first(), 7)
         let (subscription, verdict) = running.subscribeForBlockingRead { _ in }
         subscription.dispose()

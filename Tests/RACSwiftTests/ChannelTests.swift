@@ -277,7 +277,7 @@ final class ChannelTests: XCTestCase {
             received.fulfill()
         }
         Thread { channel.leadingTerminal.sendNext(1) }.start()
-        wait(for: [received], timeout: 10)
+        wait(for: [received], timeout: HangGuard.seconds)
         XCTAssertFalse(onMain.value)
     }
 }

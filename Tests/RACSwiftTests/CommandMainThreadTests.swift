@@ -27,7 +27,7 @@ final class CommandMainThreadTests: XCTestCase {
         RACScheduler.scheduler().schedule {
             command.execute(5).subscribeNext { _ in values.fulfill() }
         }
-        wait(for: [received, executingDone, values], timeout: 10)
+        wait(for: [received, executingDone, values], timeout: HangGuard.seconds)
         XCTAssertTrue(executionScheduler.value === RACScheduler.mainThreadScheduler)
         XCTAssertTrue(executingScheduler.value === RACScheduler.mainThreadScheduler)
     }
@@ -47,7 +47,7 @@ final class CommandMainThreadTests: XCTestCase {
         let done = expectation(description: "completed")
         command.value?.execute(()).subscribeCompleted { done.fulfill() }
         XCTAssertNil(executingAtStart.value, "the execution waits for the main queue")
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertTrue(startedOnMain.value)
         XCTAssertEqual(executingAtStart.value, true)
     }
@@ -96,7 +96,7 @@ final class CommandMainThreadTests: XCTestCase {
             received.fulfill()
         }
         RACScheduler.scheduler().schedule { command.execute(()) }
-        wait(for: [received], timeout: 10)
+        wait(for: [received], timeout: HangGuard.seconds)
         XCTAssertEqual(error.value as? TestError, TestError(code: 3))
         XCTAssertTrue(scheduler.value === RACScheduler.mainThreadScheduler)
     }
@@ -111,7 +111,7 @@ final class CommandMainThreadTests: XCTestCase {
         try command.execute(nil).asynchronouslyWaitUntilCompleted()
         XCTAssertEqual(command.executing.first(), false)
         XCTAssertEqual(command.enabled.first(), true)
-        try command.execute(2).asynchronouslyWaitUntilCompleted(timeout: 5)
+        try command.execute(2).asynchronouslyWaitUntilCompleted(timeout: HangGuard.seconds)
         XCTAssertEqual(command.executing.first(), false)
         XCTAssertEqual(command.enabled.first(), true)
     }

@@ -33,7 +33,7 @@ final class DeliverOnMainThreadTests: XCTestCase {
             for value in 0..<100 { subject.sendNext(value) }
             subject.sendCompleted()
         }.start()
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(values.value, Array(0..<100))
         XCTAssertTrue(allOnMain.value)
     }
@@ -59,7 +59,7 @@ final class DeliverOnMainThreadTests: XCTestCase {
             if value == 2 { done.fulfill() }
         }
         source.sendNext(1)
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(log.value, ["begin 1", "end 1", "begin 2", "end 2"])
     }
 

@@ -42,10 +42,13 @@ final class DeliverOnOrderTests: XCTestCase {
             _ = RACScheduler.mainThreadScheduler.schedule { log.value.append("block") }
             subject.sendNext(round)
             XCTAssertEqual(log.value, [], "delivered later, not inside sendNext")
-            let deadline = Date().addingTimeInterval(10)
+            // Until both have run; the hang guard only ends a wait that
+            // never would (it was 10 s, which a loaded machine can take).
+            let deadline = Date().addingTimeInterval(HangGuard.seconds)
             while log.value.count < 2 && Date() < deadline {
                 _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
             }
+            XCTAssertEqual(log.value.count, 2, "hang: round \(round) never ran both")
             XCTAssertEqual(log.value, ["block", "event"], "round \(round)")
             subscription.dispose()
         }

@@ -36,13 +36,14 @@ final class DeliverOnTargetQueueTests: XCTestCase {
         send {
             for value in 0..<values { subject.sendNext(value) }
         }
-        // Far longer than the flood takes; without the recognition the
-        // sender waits a second per event past the bound, which this ends.
-        XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "\(label): every event delivered")
+        // A hang guard only: without the recognition the sender waits a
+        // second per event past the bound (64 s), then gives up each, which
+        // the count of give-ups below says, whatever the time.
+        XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: \(label): not every event delivered")
         XCTAssertEqual(giveUps - before, 0, "\(label): the sender never waited for the drain until it gave up")
         let settled = DispatchSemaphore(value: 0)
         scheduler.schedule { settled.signal() }
-        XCTAssertEqual(settled.wait(timeout: .now() + 20), .success)
+        XCTAssertEqual(settled.wait(timeout: HangGuard.deadline), .success, "hang: the scheduler never ran a block")
         XCTAssertEqual(received.value, Array(0..<values), "\(label): in order")
         XCTAssertEqual(offScheduler.value, 0, "\(label): on the scheduler")
         subscription.dispose()

@@ -193,7 +193,7 @@ final class ErrorsOperatorsTests: XCTestCase {
         let values = Shared<[Int]>([])
         signal.repeat().take(3).subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
         XCTAssertEqual(subscriptions.value, 1, "later repetitions wait for the main queue")
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(values.value, [1, 1, 1])
         XCTAssertEqual(subscriptions.value, 3)
         XCTAssertEqual(threads.value, [true])

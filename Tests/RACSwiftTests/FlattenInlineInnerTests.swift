@@ -83,7 +83,7 @@ final class FlattenInlineInnerTests: XCTestCase {
                 source.sendNext(7)
                 source.sendCompleted()
             }.start()
-            wait(for: [done], timeout: 10)
+            wait(for: [done], timeout: HangGuard.seconds)
             XCTAssertEqual(fromAScheduler.value, [true], name)
         }
     }

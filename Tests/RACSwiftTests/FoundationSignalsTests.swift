@@ -40,7 +40,7 @@ final class FoundationSignalsTests: XCTestCase {
         pipe.fileHandleForWriting.write(Data("abc".utf8))
         pipe.fileHandleForWriting.write(Data("def".utf8))
         try? pipe.fileHandleForWriting.close()
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(String(decoding: received.data, as: UTF8.self), "abcdef")
     }
 
@@ -89,12 +89,12 @@ final class FoundationSignalsTests: XCTestCase {
         pipe.fileHandleForWriting.write(Data("abc".utf8))
         pipe.fileHandleForWriting.write(Data("def".utf8))
         try? pipe.fileHandleForWriting.close()
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(String(decoding: first.data, as: UTF8.self), "abcdef")
         XCTAssertEqual(String(decoding: second.data, as: UTF8.self), "abcdef")
         let late = expectation(description: "a late subscriber hears the end")
         signal.subscribeCompleted { late.fulfill() }
-        wait(for: [late], timeout: 10)
+        wait(for: [late], timeout: HangGuard.seconds)
     }
 
     /// Chunks arrive on Foundation's thread. Test scaffolding.

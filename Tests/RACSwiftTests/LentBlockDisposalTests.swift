@@ -78,8 +78,10 @@ final class LentBlockDisposalTests: XCTestCase {
                 disposer.dispose()
                 returned.signal()
             }
-            if returned.wait(timeout: .now() + 30) == .timedOut {
-                XCTFail("dispose() on another thread did not return within 30 s while a delivery was under way")
+            // A hang guard: a dispose() that waited for this delivery would
+            // wait for good (a disposal's wait never gives up).
+            if returned.wait(timeout: HangGuard.deadline) == .timedOut {
+                XCTFail("hang: dispose() on another thread did not return while a delivery was under way")
             }
         }
         if unlentSubscriber {

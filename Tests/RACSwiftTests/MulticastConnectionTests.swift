@@ -83,10 +83,10 @@ final class MulticastConnectionTests: XCTestCase {
             firstResult.value = connection.connect()
             done.signal()
         }.start()
-        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(entered.wait(timeout: HangGuard.deadline), .success, "hang: entered never signalled")
         let second = connection.connect()
         release.signal()
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(done.wait(timeout: HangGuard.deadline), .success, "hang: done never signalled")
         XCTAssertTrue(firstResult.value === second)
         XCTAssertEqual(source.subscriptions, 1)
     }
@@ -151,7 +151,7 @@ final class MulticastConnectionTests: XCTestCase {
         }
         connection.connect()
         Thread { source.feed.sendNext(1) }.start()
-        XCTAssertEqual(received.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(received.wait(timeout: HangGuard.deadline), .success, "hang: received never signalled")
         XCTAssertFalse(onMain.value)
     }
 
@@ -267,11 +267,11 @@ final class MulticastConnectionTests: XCTestCase {
         Thread {
             signal.subscribeNext { _ in received.signal() }
         }.start()
-        XCTAssertEqual(connected.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(connected.wait(timeout: HangGuard.deadline), .success, "hang: connected never signalled")
         XCTAssertTrue(onBackgroundScheduler, "off the main thread and any scheduler, it subscribes as createSignal does")
         // The subscriber joined the subject before the connection was made.
         source.feed.sendNext(1)
-        XCTAssertEqual(received.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(received.wait(timeout: HangGuard.deadline), .success, "hang: received never signalled")
         XCTAssertEqual(source.subscriptions, 1)
     }
 }

@@ -212,10 +212,10 @@ final class MulticastOperatorsTests: XCTestCase {
         Thread {
             signal.subscribeNext { _ in received.fulfill() }
         }.start()
-        XCTAssertEqual(connected.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(connected.wait(timeout: HangGuard.deadline), .success, "hang: connected never signalled")
         XCTAssertTrue(onBackgroundScheduler.value, "off the main thread and any scheduler, it connects as defer does")
         source.feed.sendNext(1)
-        wait(for: [received], timeout: 10)
+        wait(for: [received], timeout: HangGuard.seconds)
     }
 
     // MARK: names

@@ -92,7 +92,7 @@ final class NotificationsAndDefaultsTests: XCTestCase {
         // there keeps the scheduler busy while the key changes twice more.
         terminal.subscribeNext { value in
             heard.append(value)
-            if value as? Int == 1 { _ = busy.wait(timeout: .now() + 10) }
+            if value as? Int == 1 { _ = busy.wait(timeout: HangGuard.deadline) }
         }
         XCTAssertEqual(heard.next(), .some(0))
         changeElsewhere(defaults, "k", to: 1)
@@ -185,9 +185,10 @@ final class NotificationsAndDefaultsTests: XCTestCase {
             arrived.signal()
         }
 
-        /// The next value as a string (`.some(nil)` for nil), or nil if none arrives.
+        /// The next value as a string (`.some(nil)` for nil), or nil if none
+        /// arrives by the hang guard (a value lost never does).
         func next() -> String?? {
-            guard arrived.wait(timeout: .now() + 10) == .success else { return nil }
+            guard arrived.wait(timeout: HangGuard.deadline) == .success else { return nil }
             lock.lock(); defer { lock.unlock() }
             return .some(values.removeFirst().map { "\($0)" })
         }

@@ -130,7 +130,7 @@ final class ObserveTests: XCTestCase {
         model.name = "a"
         let changed = expectation(description: "the change")
         RACScheduler.mainThreadScheduler.schedule { changed.fulfill() }
-        wait(for: [changed], timeout: 10)
+        wait(for: [changed], timeout: HangGuard.seconds)
         XCTAssertEqual(values.value, ["initial", "a"])
         subscription.dispose()
     }

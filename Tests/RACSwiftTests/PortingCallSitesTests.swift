@@ -33,7 +33,7 @@ final class PortingCallSitesTests: XCTestCase {
         let values = Shared<[Int]>([])
         let done = expectation(description: "completed")
         [1, 2, 3].rac_sequence.signal.subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(values.value, [1, 2, 3])
         XCTAssertEqual(try [4, 5].rac_sequence.signal().toArray(), [4, 5], "the method form stays")
     }
@@ -96,7 +96,7 @@ final class PortingCallSitesTests: XCTestCase {
             subject.sendNext(2)
             subject.sendCompleted()
         }.start()
-        await fulfillment(of: [done], timeout: 10)
+        await fulfillment(of: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(total, 3)
         XCTAssertEqual(log as? [Int], [1, 2])
     }

@@ -31,7 +31,7 @@ final class QueueSchedulerTests: XCTestCase {
             current.value = RACScheduler.currentScheduler
             ran.fulfill()
         }
-        wait(for: [ran], timeout: 5)
+        wait(for: [ran], timeout: HangGuard.seconds)
         XCTAssertTrue(current.value === scheduler)
         XCTAssertEqual(scheduler.scheduled, 1)
     }
@@ -50,7 +50,7 @@ final class QueueSchedulerTests: XCTestCase {
             current.value = RACScheduler.currentScheduler
             ticked.fulfill()
         }
-        wait(for: [ticked], timeout: 10)
+        wait(for: [ticked], timeout: HangGuard.seconds)
         timer?.dispose()
         XCTAssertTrue(current.value === scheduler)
     }

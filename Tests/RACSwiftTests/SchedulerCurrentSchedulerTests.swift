@@ -14,7 +14,7 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
             finished.fulfill()
         }
         thread.start()
-        wait(for: [finished], timeout: 10)
+        wait(for: [finished], timeout: HangGuard.seconds)
     }
 
     func testImmediateSchedulerDoesNotBecomeCurrent() {
@@ -68,7 +68,7 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
             result.mutate { $0.inline = inline.value }
             done.fulfill()
         }
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertTrue(result.value.inline)
         XCTAssertTrue(result.value.current === queueScheduler)
     }
@@ -98,7 +98,7 @@ final class SchedulerCurrentSchedulerTests: XCTestCase {
                 ran.fulfill()
             }
         }
-        wait(for: [ran], timeout: 10)
+        wait(for: [ran], timeout: HangGuard.seconds)
         XCTAssertNotNil(runningThread.value)
         XCTAssertFalse(runningThread.value === callingThread.value)
         XCTAssertNotNil(current.value)

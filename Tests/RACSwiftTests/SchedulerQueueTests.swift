@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RACSwift
+import RACSwiftTestSupport
 import XCTest
 
 /// A value shared between the test thread and scheduler threads.
@@ -38,7 +39,7 @@ extension XCTestCase {
                 checked.fulfill()
             }
         }
-        wait(for: [checked], timeout: 10)
+        wait(for: [checked], timeout: HangGuard.seconds)
         XCTAssertEqual(after.value, before.value, file: file, line: line)
     }
 }
@@ -59,7 +60,7 @@ final class SchedulerQueueTests: XCTestCase {
                 if index == 99 { done.fulfill() }
             }
         }
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(log.value, Array(0..<100))
         XCTAssertFalse(overlapped.value)
     }
@@ -72,7 +73,7 @@ final class SchedulerQueueTests: XCTestCase {
             current.mutate { $0 = RACScheduler.currentScheduler }
             done.fulfill()
         }
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertTrue(current.value === scheduler)
     }
 
@@ -84,7 +85,7 @@ final class SchedulerQueueTests: XCTestCase {
             current.mutate { $0 = RACScheduler.currentScheduler }
             fired.fulfill()
         }
-        wait(for: [fired], timeout: 10)
+        wait(for: [fired], timeout: HangGuard.seconds)
         XCTAssertTrue(current.value === scheduler)
     }
 
@@ -92,7 +93,7 @@ final class SchedulerQueueTests: XCTestCase {
         let scheduler = RACScheduler.scheduler()
         let fired = expectation(description: "fired")
         scheduler.afterDelay(0.05) { fired.fulfill() }
-        wait(for: [fired], timeout: 10)
+        wait(for: [fired], timeout: HangGuard.seconds)
     }
 
     func testRepeatingBlockFiresUntilDisposed() {
@@ -103,7 +104,7 @@ final class SchedulerQueueTests: XCTestCase {
             ticks.mutate { $0 += 1 }
             if ticks.value == 3 { thirdTick.fulfill() }
         }
-        wait(for: [thirdTick], timeout: 10)
+        wait(for: [thirdTick], timeout: HangGuard.seconds)
         timer?.dispose()
 
         XCTAssertGreaterThanOrEqual(ticks.value, 3)
@@ -128,7 +129,8 @@ final class SchedulerQueueTests: XCTestCase {
             }
         }
         for _ in 0..<3 {
-            XCTAssertEqual(tick.wait(timeout: .now() + 10), .success, "a tick of a timer on an unkept scheduler")
+            XCTAssertEqual(tick.wait(timeout: HangGuard.deadline), .success,
+                           "hang: a tick of a timer on an unkept scheduler never came")
         }
         timer?.dispose()
         // A block queued behind any tick in progress sees the final count.
@@ -137,16 +139,19 @@ final class SchedulerQueueTests: XCTestCase {
         // No tick arrives afterwards: 0.2 s is 20 intervals.
         let later = expectation(description: "later")
         queue.asyncAfter(deadline: .now() + 0.2) { later.fulfill() }
-        wait(for: [later], timeout: 10)
+        wait(for: [later], timeout: HangGuard.seconds)
         XCTAssertEqual(ticks.value, final, "a tick after dispose() returned")
-        // The cancelled timer let go of the scheduler (Dispatch releases a
-        // cancelled source's handler on its queue, so look after each block
-        // that queue runs, for at most 10 s).
-        let deadline = Date().addingTimeInterval(10)
-        while weakScheduler != nil && Date() < deadline {
+        // The cancelled timer let go of the scheduler. Dispatch releases a
+        // cancelled source's handler on its queue, after hops through its
+        // own threads that no count bounds: look after each block that
+        // queue runs, until the hang guard (it was 10 s, a deadline that
+        // a starved Dispatch could pass). A timer that keeps its scheduler
+        // keeps it for good, and reaches the guard.
+        let released = HangGuard.waitUntil {
             queue.sync {}
+            return weakScheduler == nil
         }
-        XCTAssertNil(weakScheduler, "the disposed timer still holds its scheduler")
+        XCTAssertTrue(released, "hang: the disposed timer still holds its scheduler")
     }
 
     func testTargetQueueSchedulerRunsOnItsTargetQueue() {
@@ -162,7 +167,7 @@ final class SchedulerQueueTests: XCTestCase {
             current.mutate { $0 = RACScheduler.currentScheduler }
             done.fulfill()
         }
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(seen.value, "target")
         XCTAssertTrue(current.value === scheduler)
     }
@@ -180,7 +185,7 @@ final class SchedulerQueueTests: XCTestCase {
 
         let drained = expectation(description: "queue drained")
         scheduler.schedule { drained.fulfill() }
-        wait(for: [drained], timeout: 10)
+        wait(for: [drained], timeout: HangGuard.seconds)
         XCTAssertFalse(ran.value)
     }
 }

@@ -192,7 +192,7 @@ final class SchedulerRecursionTests: XCTestCase {
             runs.mutate { $0 += 1 }
             if runs.value < 1000 { reschedule() } else { done.fulfill() }
         }
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(runs.value, 1000)
         XCTAssertFalse(wrongScheduler.value)
     }
@@ -206,7 +206,7 @@ final class SchedulerRecursionTests: XCTestCase {
             if runs.value == 100 { hundred.fulfill() }
             reschedule()
         }
-        wait(for: [hundred], timeout: 10)
+        wait(for: [hundred], timeout: HangGuard.seconds)
         disposable?.dispose()
 
         assertStaysPut(runs, on: scheduler)

@@ -52,7 +52,7 @@ final class SequenceLongTests: XCTestCase, @unchecked Sendable {
             }
             done.fulfill()
         }
-        wait(for: [done], timeout: 60)
+        wait(for: [done], timeout: HangGuard.seconds)
     }
 
     func testSendsAMillionValuesOnTheImmediateScheduler() {

@@ -226,7 +226,7 @@ final class SequenceTests: XCTestCase {
             onMain.value = Thread.isMainThread
             values.value.append($0)
         }, completed: { done.fulfill() })
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(values.value, [1, 2])
         XCTAssertFalse(onMain.value)
     }

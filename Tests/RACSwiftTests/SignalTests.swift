@@ -246,7 +246,7 @@ final class SignalTests: XCTestCase {
         Thread {
             signal.subscribeCompleted { done.fulfill() }
         }.start()
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertTrue(sawScheduler.value, "didSubscribe runs on a background scheduler when subscribed off-scheduler")
     }
 
@@ -278,7 +278,7 @@ final class SignalTests: XCTestCase {
         proceed.signal()
         // The disposable returned after disposal is disposed at once;
         // fulfilling twice would fail the test.
-        wait(for: [cleaned], timeout: 10)
+        wait(for: [cleaned], timeout: HangGuard.seconds)
         XCTAssertEqual(delivered.value, [1], "nothing is delivered after dispose() returned")
     }
 }

@@ -151,7 +151,7 @@ final class StartTests: XCTestCase {
         let done = expectation(description: "completed")
         let values = Shared<[Int]>([])
         signal.subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(values.value, [1])
         XCTAssertTrue(ranOnScheduler.value)
     }

@@ -118,7 +118,7 @@ final class SubjectTests: XCTestCase {
             // before it has run or been dropped.
             RACScheduler.subscriptionScheduler.schedule { drained.fulfill() }
         }.start()
-        wait(for: [drained], timeout: 10)
+        wait(for: [drained], timeout: HangGuard.seconds)
         XCTAssertEqual(freed.value, rounds, "every disposed subscription let go of its subscriber")
     }
 
@@ -370,7 +370,7 @@ final class SubjectTests: XCTestCase {
                 received.fulfill()
             }
         }.start()
-        wait(for: [received], timeout: 10)
+        wait(for: [received], timeout: HangGuard.seconds)
         XCTAssertFalse(onMain.value)
     }
 
@@ -394,7 +394,7 @@ final class SubjectTests: XCTestCase {
             // Runs after the join: the queue is serial.
             RACScheduler.subscriptionScheduler.schedule { joined.signal() }
         }.start()
-        XCTAssertEqual(joined.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(joined.wait(timeout: HangGuard.deadline), .success, "hang: joined never signalled")
         XCTAssertEqual(heard.value, [2], "sent before the join: 0 and 1 are not heard, 2 is replayed")
         subject.sendNext(3)
         XCTAssertEqual(heard.value, [2, 3], "joined: live from then on")
@@ -416,7 +416,7 @@ final class SubjectTests: XCTestCase {
             subject.sendNext(1)
             sender.fulfill()
         }.start()
-        wait(for: [sender], timeout: 10)
+        wait(for: [sender], timeout: HangGuard.seconds)
         XCTAssertEqual(replayedInside.value, [1])
     }
 }

@@ -83,7 +83,7 @@ final class TimeOperatorsBufferTests: XCTestCase {
             for value in 0..<10_000 { subject.sendNext(thread * 10_000 + value) }
         }
         subject.sendCompleted()
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(received.value.sorted(), Array(0..<20_000))
     }
 

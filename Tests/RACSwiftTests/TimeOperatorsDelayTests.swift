@@ -58,7 +58,7 @@ final class TimeOperatorsDelayTests: XCTestCase {
             subject.sendNext(2)
             subject.sendCompleted()
         }
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(values.value, [1, 2])
     }
 

@@ -68,7 +68,7 @@ final class TimeOperatorsSchedulingTests: XCTestCase {
         subject.deliverOn(scheduler).subscribeNext({ values.value.append($0) }, completed: { done.fulfill() })
         for value in 0..<10_000 { subject.sendNext(value) }
         subject.sendCompleted()
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(values.value, Array(0..<10_000))
     }
 

@@ -99,7 +99,7 @@ final class TimeOperatorsThrottleTests: XCTestCase {
         }
         // No scheduler is current on a plain thread.
         Thread.detachNewThread { subject.sendNext(1) }
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertNotNil(sentOn.value)
         XCTAssertFalse(sentOn.value === RACScheduler.mainThreadScheduler)
     }
@@ -125,7 +125,7 @@ final class TimeOperatorsThrottleTests: XCTestCase {
         }
         subject.sendNext(-1)
         subject.sendCompleted()
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: HangGuard.seconds)
         XCTAssertEqual(delivered.value.last, -1)
         XCTAssertEqual(delivered.value.filter { $0 == -1 }.count, 1)
         XCTAssertEqual(Set(delivered.value).count, delivered.value.count, "no value is sent twice")

@@ -131,7 +131,7 @@ final class UnkeptSubscriptionTests: XCTestCase {
             release.signal()
             RACScheduler.subscriptionScheduler.schedule { drained.signal() }
         }.start()
-        XCTAssertEqual(drained.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(drained.wait(timeout: HangGuard.deadline), .success, "hang: drained never signalled")
         XCTAssertNil(watch.subject)
         XCTAssertNil(watch.token, "the subscriber's blocks are released")
     }
