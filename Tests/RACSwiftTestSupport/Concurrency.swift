@@ -35,11 +35,16 @@ public func residentMegabytes() -> Double {
 }
 
 /// A subscriber's bit of work per value: about 200 multiply-adds, so that
-/// the floods' subscribers are slower than their senders.
+/// the floods' subscribers are slower than their senders. The shift and
+/// xor keep each step from composing with the next: a chain of plain
+/// multiply-adds is affine, and the optimizer folds 200 of them into one.
 @inline(never)
 public func simulatedWork(_ value: Int) -> Int {
     var x = value
-    for _ in 0..<200 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+    for _ in 0..<200 {
+        x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        x ^= x >> 29
+    }
     return x
 }
 
