@@ -81,6 +81,11 @@
 // `accounted`, 3 the origin: the home's address with the class in its low
 // bits, or 0 for a plain allocation. Nodes are made by `racs_node_take` and
 // returned by `racs_node_give_back_run`; nothing else frees one.
+//
+// In the controlled build (RACControlled.h) every atomic operation here and
+// in RACNodeCache.c is first a scheduling point; the plain accesses (a
+// node's header, a home's free lists) are ordered by the atomic that
+// publishes them, which is one.
 
 #ifndef RACSWIFT_NODE_CACHE_H
 #define RACSWIFT_NODE_CACHE_H
