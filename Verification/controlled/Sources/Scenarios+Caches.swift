@@ -15,7 +15,8 @@ let cacheScenarios: [Scenario] = [
              checks: "node cache: each of two threads takes 3 nodes and hands each to the other, which gives it "
                  + "back to its home, also after that home's thread exited; a node is in one place at a time, a "
                  + "take makes a node only when its free list and home stack are empty, else reuses one given back; "
-                 + "made = free + given back + in flight at every step; every home and node freed once",
+                 + "at every step every node a running thread's home made is in exactly one place (free list, "
+                 + "home stack, handed over, being given back); every home and node freed once",
              small: true) { script in
         NodeCacheExchange(script, rounds: 3).run()
     },
@@ -35,8 +36,9 @@ let cacheScenarios: [Scenario] = [
 final class NodeCacheExchange {
     let script: Script
     let rounds: Int
-    /// The size and alignment of a class-0 node (64 bytes): the element,
-    /// one word, is the stamp the taker writes and the giver checks.
+    /// The size asked for (the header and one word: a class-0 node, 64
+    /// bytes, alignment 8): the element is the stamp the taker writes and
+    /// the giver checks.
     static let size = Int(RACS_NODE_HEADER_SIZE) + 8
     static let names = ["A", "B"]
 
