@@ -25,6 +25,7 @@ static void give_back(void *value) {
     racs_live_thread_tally = RACS_LIVE_TALLY_GONE;
     // Release: the next claimant's acquire sees this thread's last store
     // of the balance, and continues from it.
+    RACS_CONTROLLED_POINT(racs_point_store, &tally->claimed);
     atomic_store_explicit(&tally->claimed, 0, memory_order_release);
 }
 
@@ -39,12 +40,15 @@ static void make_tally_key(void) {
 /// a new one pushed onto the list.
 static racs_live_tally *claim(void) {
     // Acquire: the list's tallies are initialized before they are pushed.
+    RACS_CONTROLLED_POINT(racs_point_load, &tallies);
     for (racs_live_tally *tally = atomic_load_explicit(&tallies, memory_order_acquire); tally != NULL;
          tally = tally->next) {
         intptr_t free = 0;
         // Acquire: pairs with `give_back`'s release (see there).
-        if (atomic_load_explicit(&tally->claimed, memory_order_relaxed) == 0 &&
-            atomic_compare_exchange_strong_explicit(&tally->claimed, &free, 1, memory_order_acquire,
+        RACS_CONTROLLED_POINT(racs_point_load, &tally->claimed);
+        if (atomic_load_explicit(&tally->claimed, memory_order_relaxed) != 0) continue;
+        RACS_CONTROLLED_POINT(racs_point_rmw, &tally->claimed);
+        if (atomic_compare_exchange_strong_explicit(&tally->claimed, &free, 1, memory_order_acquire,
                                                     memory_order_relaxed)) {
             return tally;
         }
@@ -56,12 +60,14 @@ static racs_live_tally *claim(void) {
     }
     atomic_init(&tally->balance, 0);
     atomic_init(&tally->claimed, 1);
+    RACS_CONTROLLED_POINT(racs_point_load, &tallies);
     tally->next = atomic_load_explicit(&tallies, memory_order_relaxed);
     // Release: a count that reaches the tally through the list sees it
     // initialized. Relaxed on failure: `next` is re-read and the push retried.
-    while (!atomic_compare_exchange_weak_explicit(&tallies, &tally->next, tally, memory_order_release,
-                                                  memory_order_relaxed)) {
-    }
+    do {
+        RACS_CONTROLLED_POINT(racs_point_rmw, &tallies);
+    } while (!atomic_compare_exchange_weak_explicit(&tallies, &tally->next, tally, memory_order_release,
+                                                    memory_order_relaxed));
     return tally;
 }
 
@@ -70,6 +76,7 @@ void racs_live_subscriptions_add_slow(intptr_t delta) {
         // The thread is exiting and gave its tally back already (a
         // thread-local's destructor that disposes): the shared word, so
         // that no tally is claimed again that no destructor would give back.
+        RACS_CONTROLLED_POINT(racs_point_rmw, &racs_live_subscriptions);
         atomic_fetch_add_explicit((_Atomic(intptr_t) *)&racs_live_subscriptions, delta, memory_order_relaxed);
         return;
     }
@@ -85,13 +92,43 @@ void racs_live_subscriptions_add_slow(intptr_t delta) {
 intptr_t racs_live_subscription_count(void) {
     // Relaxed loads: see RACLiveCounts.h for when the sum is exact. The
     // list head's acquire makes every tally reached initialized.
+    RACS_CONTROLLED_POINT(racs_point_load, &racs_live_subscriptions);
     intptr_t count = atomic_load_explicit((_Atomic(intptr_t) *)&racs_live_subscriptions, memory_order_relaxed);
+    RACS_CONTROLLED_POINT(racs_point_load, &tallies);
     for (racs_live_tally *tally = atomic_load_explicit(&tallies, memory_order_acquire); tally != NULL;
          tally = tally->next) {
+        RACS_CONTROLLED_POINT(racs_point_load, &tally->balance);
         count += atomic_load_explicit(&tally->balance, memory_order_relaxed);
     }
     return count;
 }
+
+#if defined(RACS_CONTROLLED)
+
+void racs_live_controlled_thread_exit(void) {
+    racs_live_tally *tally = racs_live_thread_tally;
+    if ((uintptr_t)tally <= (uintptr_t)RACS_LIVE_TALLY_GONE) return;
+    pthread_setspecific(tally_key, NULL);
+    give_back(tally);
+}
+
+racs_live_tally *racs_live_controlled_tally(void) {
+    racs_live_tally *tally = racs_live_thread_tally;
+    return (uintptr_t)tally <= (uintptr_t)RACS_LIVE_TALLY_GONE ? NULL : tally;
+}
+
+intptr_t racs_live_controlled_tallies(intptr_t *claimed) {
+    intptr_t count = 0, held = 0;
+    for (racs_live_tally *tally = atomic_load_explicit(&tallies, memory_order_acquire); tally != NULL;
+         tally = tally->next) {
+        count += 1;
+        if (atomic_load_explicit(&tally->claimed, memory_order_relaxed) != 0) held += 1;
+    }
+    if (claimed != NULL) *claimed = held;
+    return count;
+}
+
+#endif
 _Alignas(64) intptr_t racs_site_recording;
 // Written by every scheduling thread and every queue that runs a block.
 _Alignas(64) intptr_t racs_scheduled_blocks;

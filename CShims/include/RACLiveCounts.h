@@ -21,6 +21,10 @@
 // at once, plus one shared word (`racs_live_subscriptions`, atomic adds)
 // for a thread that ends subscriptions after its tally was given back
 // (a thread-local's destructor that disposes).
+//
+// In the controlled build (RACControlled.h) every atomic operation here and
+// in RACLiveCounts.c is first a scheduling point, the tally's load and its
+// store each one: a second writer of a tally would lose updates there.
 
 #ifndef RACSWIFT_LIVE_COUNTS_H
 #define RACSWIFT_LIVE_COUNTS_H
@@ -28,6 +32,8 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "RACControlled.h"
 
 /// One thread's share of the live-subscription count (see above). Each on
 /// a cache line of its own, linked into one list that only grows.
@@ -73,7 +79,9 @@ static inline __attribute__((always_inline)) void racs_live_subscriptions_add(in
     // Relaxed load and store: this thread is the tally's only writer (the
     // claim's acquire ordered it after the previous owner's last store),
     // and a count only needs each store to be atomic.
+    RACS_CONTROLLED_POINT(racs_point_load, &tally->balance);
     intptr_t balance = atomic_load_explicit(&tally->balance, memory_order_relaxed);
+    RACS_CONTROLLED_POINT(racs_point_store, &tally->balance);
     atomic_store_explicit(&tally->balance, balance + delta, memory_order_relaxed);
 }
 
@@ -97,21 +105,25 @@ extern intptr_t racs_scheduled_blocks;
 /// Adds `delta` to `racs_scheduled_blocks`: +1 when a block is scheduled,
 /// -1 when it runs or is cancelled. Relaxed, as the subscription count.
 static inline __attribute__((always_inline)) void racs_scheduled_blocks_add(intptr_t delta) {
+    RACS_CONTROLLED_POINT(racs_point_rmw, &racs_scheduled_blocks);
     atomic_fetch_add_explicit((_Atomic(intptr_t) *)&racs_scheduled_blocks, delta, memory_order_relaxed);
 }
 
 static inline __attribute__((always_inline)) intptr_t racs_scheduled_block_count(void) {
+    RACS_CONTROLLED_POINT(racs_point_load, &racs_scheduled_blocks);
     return atomic_load_explicit((_Atomic(intptr_t) *)&racs_scheduled_blocks, memory_order_relaxed);
 }
 
 /// Whether a subscription made now records its site. Relaxed: a
 /// subscription racing the switch may or may not record, either is right.
 static inline __attribute__((always_inline)) bool racs_sites_recording(void) {
+    RACS_CONTROLLED_POINT(racs_point_load, &racs_site_recording);
     return atomic_load_explicit((_Atomic(intptr_t) *)&racs_site_recording, memory_order_relaxed) != 0;
 }
 
 /// Adds `delta` to `racs_site_recording`.
 static inline __attribute__((always_inline)) void racs_site_recording_add(intptr_t delta) {
+    RACS_CONTROLLED_POINT(racs_point_rmw, &racs_site_recording);
     atomic_fetch_add_explicit((_Atomic(intptr_t) *)&racs_site_recording, delta, memory_order_relaxed);
 }
 
@@ -121,5 +133,22 @@ void *_Nullable racs_site_context(void);
 
 /// Sets what `racs_site_context` returns on this thread.
 void racs_set_site_context(void *_Nullable context);
+
+#if defined(RACS_CONTROLLED)
+// For the controlled scheduler only (Verification/controlled).
+
+/// Gives the calling thread's tally back now (what the tally's pthread key
+/// destructor does at the thread's exit), as a scheduling point, and unsets
+/// the key so that the destructor does not do it again. After it, the
+/// thread's counts go to the shared word, as after its exit.
+void racs_live_controlled_thread_exit(void);
+
+/// The calling thread's tally, or NULL (none yet, or given back).
+racs_live_tally *_Nullable racs_live_controlled_tally(void);
+
+/// How many tallies the list holds, and how many of them are claimed, read
+/// without scheduling points.
+intptr_t racs_live_controlled_tallies(intptr_t *_Nullable claimed);
+#endif
 
 #endif

@@ -81,6 +81,11 @@
 // `accounted`, 3 the origin: the home's address with the class in its low
 // bits, or 0 for a plain allocation. Nodes are made by `racs_node_take` and
 // returned by `racs_node_give_back_run`; nothing else frees one.
+//
+// In the controlled build (RACControlled.h) every atomic operation here and
+// in RACNodeCache.c is first a scheduling point; the plain accesses (a
+// node's header, a home's free lists) are ordered by the atomic that
+// publishes them, which is one.
 
 #ifndef RACSWIFT_NODE_CACHE_H
 #define RACSWIFT_NODE_CACHE_H
@@ -89,6 +94,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+
+#include "RACControlled.h"
 
 /// The header words before a node's element (state, next, accounted,
 /// origin), in bytes.
@@ -204,6 +211,7 @@ static inline __attribute__((always_inline)) intptr_t racs_node_cache_made(intpt
 /// A node's origin word. Relaxed: a cache node's never changes after it
 /// was made; a shared plain node's is counted atomically.
 static inline __attribute__((always_inline)) intptr_t racs_node_origin(intptr_t node) {
+    RACS_CONTROLLED_POINT(racs_point_load, (intptr_t *)node + 3);
     return atomic_load_explicit((_Atomic(intptr_t) *)node + 3, memory_order_relaxed);
 }
 
@@ -222,5 +230,39 @@ static inline __attribute__((always_inline)) void racs_node_share_with_waiter(in
 static inline __attribute__((always_inline)) void racs_node_waiter_done(intptr_t node) {
     if (racs_node_origin(node) < 0) racs_node_release_shared(node);
 }
+
+#if defined(RACS_CONTROLLED)
+// For the controlled scheduler only (Verification/controlled): its
+// scenarios' view of the cache, and the thread teardown run under it.
+
+/// Runs the calling thread's teardown of its home now (what the home's
+/// pthread key destructor does at the thread's exit), as scheduling points,
+/// and unsets the key so that the destructor does not run it again. After
+/// it, the thread's sends use plain allocations, as after its exit.
+void racs_node_controlled_thread_exit(void);
+
+/// The calling thread's home, or NULL (none yet, or torn down).
+racs_node_home *_Nullable racs_node_controlled_home(void);
+
+/// What `home` holds of class `cls`, read without scheduling points (the
+/// harness reads it between two points, when no other thread runs):
+/// `made`, the first node of its free list and the top of its given-back
+/// stack (both linked through word 1; 0 for none), whether that stack is
+/// marked exited, and the home's references.
+typedef struct {
+    intptr_t made;
+    intptr_t free_first;
+    intptr_t returned_top;
+    bool exited;
+    intptr_t references;
+} racs_node_census_t;
+
+racs_node_census_t racs_node_controlled_census(racs_node_home *_Nonnull home, intptr_t cls);
+
+/// Homes allocated and not freed, cache nodes made and not freed, in the
+/// whole process (ghost counts for the harness: no scheduling points).
+intptr_t racs_node_controlled_live_homes(void);
+intptr_t racs_node_controlled_live_nodes(void);
+#endif
 
 #endif

@@ -1,4 +1,5 @@
 #if RACS_CONTROLLED
+import CShims
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -36,8 +37,20 @@ enum ControlledRun {
         let scheduler = ControlledScheduler(strategy: strategy)
         let script = Script(scheduler: scheduler)
         RACSchedulerSupport.runInline { scenario.build(script) }
+        let homes = racs_node_controlled_live_homes()
+        let nodes = racs_node_controlled_live_nodes()
         scheduler.run()
+        // Every thread's exit ran under the scheduler (workerMain): its
+        // home is freed once the last of its nodes is, wherever that was
+        // (a serializer at rest holds none). Counted before the end checks,
+        // which run on the harness's thread: its home, made there, stays.
+        let homesLeft = racs_node_controlled_live_homes() - homes
+        let nodesLeft = racs_node_controlled_live_nodes() - nodes
         script.runEndChecks()
+        ControlledTallies.check(script)
+        script.expect(homesLeft == 0 && nodesLeft == 0,
+                      "the node cache kept \(homesLeft) homes and \(nodesLeft) nodes of the schedule's threads "
+                          + "(every one is freed once its thread exited and its nodes came back)")
         if !scenario.stuckOwner && scheduler.warnings.contains(where: { $0 > 0 }) {
             script.expect(false, "a wait gave up or warned (racs_warn_once keys: \(scheduler.warnings)) "
                 + "though no block blocked")

@@ -1,7 +1,7 @@
 #if RACS_CONTROLLED
 /// Every scenario, in the order a run takes them.
 let allScenarios: [Scenario] = subjectScenarios + disposalScenarios + boundScenarios + replayScenarios
-    + deliveryScenarios + lendingScenarios
+    + deliveryScenarios + lendingScenarios + cacheScenarios
 #endif
 
 #if RACS_CONTROLLED

@@ -92,6 +92,8 @@ final class ControlledScheduler {
 
     /// Runs every spawned worker to its end under the strategy.
     func run() {
+        precondition(workers.count <= ControlledTallies.prepared,
+                     "\(workers.count) threads, more than the \(ControlledTallies.prepared) tallies prepared")
         Self.active = self
         ControlledHooks.install()
         for index in workers.indices {
@@ -132,6 +134,12 @@ final class ControlledScheduler {
         // the scheduler does not control.
         RACSchedulerSupport.runInline(worker.body!)
         worker.body = nil
+        // The thread's exit, scheduled: its node cache home torn down (its
+        // stacks marked exited, its nodes freed) and its live-count tally
+        // given back, what their pthread key destructors would do after
+        // this thread left the scheduler's control, racing the others.
+        racs_node_controlled_thread_exit()
+        racs_live_controlled_thread_exit()
         racs_controlled_set_managed(false)
         worker.status = .finished
         let next = choose(from: index)

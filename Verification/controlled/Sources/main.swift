@@ -43,6 +43,7 @@ while !arguments.isEmpty {
     default: usage("unknown argument \(flag)")
     }
 }
+ControlledTallies.prepare()
 let chosen = names.isEmpty ? allScenarios : names.map { name -> Scenario in
     guard let scenario = (allScenarios + selfTestScenarios).first(where: { $0.name == name }) else {
         usage("no scenario \(name) (see --list)")
