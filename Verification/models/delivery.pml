@@ -617,7 +617,11 @@ proctype executor() {
     bit ran, sinkL, idle;
 end_idle:
     do
-    :: atomic { pendingRun -> pendingRun = 0; handlers++; assert(!inDrain); inDrain = 1; node = cursor }
+    :: atomic {
+           pendingRun -> pendingRun = 0; handlers++;
+           assert(!inDrain); inDrain = 1; node = cursor;    /* no two drains at once */
+           if :: handlers > 1 -> probe(17) :: else fi       /* (NEXEC 2) the last drain's block still runs */
+       }
        term = DTERM;
        do
        :: true ->
