@@ -73,6 +73,11 @@
  *   nothing queued or owed, no chunk leaked (pan's end-state check and
  *   init's assertions).
  *
+ * One step differs from Sources as of 4f46e60: the drain pushes the stub
+ * only while its node is still the tail (F4, docs/Verification.md: the
+ * code's unconditional push can push the stub while it is in the queue,
+ * making it link to itself; mutation M98 is the code as it is).
+ *
  * Mutation sites carry a comment "Mk" (Verification/mutate edits them).
  */
 
@@ -655,8 +660,10 @@ end_idle:
              next = link[node];                             /* linger(on: node[0]), then the load */
              if
              :: next == 0 ->
-                /* F4: the stub only behind the tail (else a push is linking this
-                   node, and the stub may be in the queue already) */
+                /* F4 (docs/Verification.md): the stub only while the node is the
+                   tail (tail.load(.relaxed) == node); else a push is linking
+                   it, and the stub may be in the queue already. Sources as of
+                   4f46e60 push it unconditionally: mutation M98, caught. */
                 if
                 :: qtail == node -> probe(4); push(STUB, i, BY_DRAIN)     /* M98 */
                 :: else
