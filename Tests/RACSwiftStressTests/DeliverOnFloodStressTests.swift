@@ -6,7 +6,7 @@ import Synchronization
 import XCTest
 
 /// docs/Concurrency.md, "What each operator keeps": `deliverOn` and
-/// `deliverOnMainThread()` keep at most 1 024 events (plus one) per
+/// `deliverOnMainThread()` keep at most 8 192 events (plus one) per
 /// subscription on RACSwift's queue schedulers, whatever the subscriber's
 /// speed. Two threads flood a subject whose subscriber, behind the
 /// operator, is slow; every value arrives, each sender's in its order, and
@@ -20,8 +20,8 @@ final class DeliverOnFloodStressTests: XCTestCase {
 
     /// What waits at most between a `sendNext` returning and its delivery:
     /// the subject's backlog (64, plus one per sender, plus the value its
-    /// delivering thread holds) and the delivery queue's (1 024, plus one).
-    private static let bound = 64 + senders + 1 + 1_024 + 1
+    /// delivering thread holds) and the delivery queue's (8 192, plus one).
+    private static let bound = 64 + senders + 1 + 8_192 + 1
 
     /// Waits at a bound that gave up so far: the delivery queue's sender
     /// (key 5 of `racs_warn_once`) and a serializer's waiter (key 0). A

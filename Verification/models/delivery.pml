@@ -76,7 +76,7 @@
  * One step differs from Sources as of 4f46e60: the drain pushes the stub
  * only while its node is still the tail (F4, docs/Verification.md: the
  * code's unconditional push can push the stub while it is in the queue,
- * making it link to itself; mutation M98 is the code as it is).
+ * making it link to itself; mutation M98 is the code as it was).
  *
  * Mutation sites carry a comment "Mk" (Verification/mutate edits them).
  */

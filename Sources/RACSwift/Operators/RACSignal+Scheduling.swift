@@ -18,7 +18,7 @@ extension RACSignal {
     ///
     /// The queue is bounded on RACSwift's queue schedulers (the main
     /// thread scheduler, `scheduler(priority:name:)`, `RACQueueScheduler`,
-    /// `RACTargetQueueScheduler`): when 1 024 events wait, the thread sending
+    /// `RACTargetQueueScheduler`): when 8 192 events wait, the thread sending
     /// the next one waits its turn (as a sender waits at a subject's bound,
     /// docs/Concurrency.md point 9) until the scheduler has delivered enough
     /// of them, nothing lost or reordered. It does not wait where that could
@@ -44,7 +44,7 @@ extension RACSignal {
     /// subscriber sends back meanwhile); any other is queued on
     /// `RACScheduler.mainThreadScheduler` behind the ones before it, in the
     /// bounded queue `deliverOn(_:)` uses: a thread other than the main
-    /// one waits its turn when 1 024 events wait there (not before the main
+    /// one waits its turn when 8 192 events wait there (not before the main
     /// queue has run once, so that a program that never runs it does not
     /// stall); the main thread never waits for itself.
     @inlinable

@@ -151,19 +151,22 @@ internal final class RACDeliveryQueue<Value>: RACScheduledWork, @unchecked Senda
     /// How many events may wait before the sender waits too. Larger than a
     /// subject's (`RACSerializerLimits.backlogLimit`): a subject's owner
     /// delivers on a thread that is already running, while this queue's
-    /// drain must first be submitted to Dispatch and its thread woken (5 to
-    /// 50 µs when a core is free, a time slice when none is). A bound that
-    /// a sender fills in less than that wake-up makes the sender sleep, and
-    /// be woken, once per bound's worth of events: at 64 that cost 200 to
-    /// 700 ns per event, quiet (perf/README.md, W13); at 1 024 a wake-up
-    /// is spread over 512 events. The memory it lets a subscription hold is
-    /// 1 024 events in chunks of `Chunk.capacity`, taken as they fill.
-    /// (In the controlled build, the subjects' limit that the scenario sets.)
+    /// drain is a Dispatch block whose thread must first be woken (5 to 50
+    /// µs) and, on a loaded machine, wait for a time slice (milliseconds).
+    /// A bound that the sender fills sooner makes the two threads take
+    /// turns instead of running together: at 64, 200 to 700 ns per event
+    /// quiet; at 1 024, 1.07x `DispatchQueue.async` per event at load 8 and
+    /// 3.3x with four senders; at 8 192, 0.46x and 0.77x (perf/README.md,
+    /// W13). The memory it lets a subscription hold while its sender
+    /// outruns the scheduler: 8 192 events in chunks of `Chunk.capacity`
+    /// (384 KB for `Int`s), about a third of what Dispatch holds for as
+    /// many blocks. (In the controlled build, the subjects' limit that the
+    /// scenario sets.)
     @inlinable internal static var backlogLimit: Int {
         #if RACS_CONTROLLED
         RACSerializerLimits.backlogLimit
         #else
-        1_024
+        8_192
         #endif
     }
 
@@ -171,10 +174,11 @@ internal final class RACDeliveryQueue<Value>: RACScheduledWork, @unchecked Senda
     @inlinable internal static var closed: Int { 1 << (Int.bitWidth - 2) }
 
     /// How many delivered events the drain counts out of the gate at once:
-    /// a quarter of the bound, so that a sender waiting at the bound is
-    /// let go while the drain still has a batch to deliver, and the count
-    /// moves between the two cores once per batch, not per event.
-    @inlinable internal static var settleBatch: Int { Swift.max(backlogLimit / 4, 1) }
+    /// a quarter of the room a waiting sender waits for (`resumeAt`), so
+    /// that it is let go while the drain still has most of the queue to
+    /// deliver, and the count moves between the two cores once per batch,
+    /// not per event.
+    @inlinable internal static var settleBatch: Int { Swift.max((backlogLimit - resumeAt) / 4, 1) }
 
     /// A queue delivering to `downstream` on `scheduler`, which lets go of
     /// it when its subscription ends. Inlinable, so that the queue is
@@ -324,12 +328,16 @@ internal final class RACDeliveryQueue<Value>: RACScheduledWork, @unchecked Senda
         tailIndex = 0
     }
 
-    /// Where a waiting sender's turn comes: when the drain has brought the
-    /// queue down to half the bound, not just below it, so that the sender
-    /// then queues a run of events before it waits again, instead of
-    /// waking once per event the drain delivers (a wake-up costs more than
-    /// many deliveries).
-    @inlinable internal static var resumeAt: Int { backlogLimit / 2 }
+    /// Where a waiting sender's turn comes: when the drain has delivered
+    /// 256 events since the bound (half of a small bound), not just one, so
+    /// that the sender then queues a run of events before it waits again,
+    /// instead of waking once per event (a wake-up costs more than many
+    /// deliveries); and not more, so that the drain keeps most of the queue
+    /// to deliver while the sender wakes, and a sender in a subject's
+    /// delivery, which the subject's other senders wait for, waits for 256
+    /// of a slow subscriber's deliveries, not 4 096 (at 0.2 ms each, 4 096
+    /// outlast the patience of those other senders' waits, one second).
+    @inlinable internal static var resumeAt: Int { backlogLimit - Swift.min(backlogLimit / 2, 256) }
 
     /// Whether this sender may wait for the drain without risking a wait
     /// that cannot end (see the type's doc).

@@ -150,7 +150,16 @@ internal final class RACSchedulerQueue: @unchecked Sendable {
                     _ = RACSpinPolicy.linger(on: RACAtomicWord(node), awayFrom: 0)
                     next = RACAtomicWord(node).load(.acquire)
                     if next == 0 {
-                        push(stub.node)
+                        // The stub only behind the tail: if a push has
+                        // exchanged past this node (its link is on the way)
+                        // the stub may be in the queue already, and pushing
+                        // it again would link it to itself, or drop the link
+                        // of a node behind it (Verification/models/
+                        // delivery.pml, F4). Relaxed: the drain's own
+                        // earlier exchange of the stub comes before this in
+                        // the tail's order, so a tail that is this node is
+                        // not stale past it.
+                        if tail.load(.relaxed) == Int(bitPattern: node) { push(stub.node) }
                         next = awaitLink(of: node)
                     }
                 }
