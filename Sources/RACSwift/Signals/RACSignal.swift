@@ -59,12 +59,14 @@ open class RACSignal<Value>: @unchecked Sendable {
     /// an exclusivity check, where it now initializes.
     @usableFromInline internal var nameSource: RACSignalName
 
-    /// Sets `name` and returns the receiver, for chaining: RAC 2.5's
-    /// `-setNameWithFormat:` (with Swift's string interpolation for the
-    /// format). Unlike RAC's, it names whether or not
-    /// `RAC_DEBUG_SIGNAL_NAMES` is set (see docs/Porting.md).
+    /// Sets `name` and returns the receiver, as its own type (a subject
+    /// stays a `RACSubject`), for chaining: RAC 2.5's
+    /// `-setNameWithFormat:`, which returns `instancetype` (with Swift's
+    /// string interpolation for the format). Unlike RAC's, it names
+    /// whether or not `RAC_DEBUG_SIGNAL_NAMES` is set (see
+    /// docs/Porting.md).
     @discardableResult
-    public func setName(_ name: String) -> RACSignal<Value> {
+    public func setName(_ name: String) -> Self {
         self.name = name
         return self
     }
