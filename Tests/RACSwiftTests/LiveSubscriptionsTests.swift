@@ -116,6 +116,27 @@ final class LiveSubscriptionsTests: XCTestCase {
         XCTAssertTrue(RACLiveSubscriptions.bySite().allSatisfy { $0.site?.hasPrefix("RACSwiftTests/LiveSubscriptionsTests") != true })
     }
 
+    func testTheReportNamesAnUnnamedSignalByItsTypeAndCountsWhatItCannotList() {
+        let (before, after) = (RACSubject<Int>(), RACSubject<Int>())
+        RACLiveSubscriptions.recordsSites = false
+        let unlisted = before.subscribeNext { _ in }
+        RACLiveSubscriptions.recordsSites = true
+        let line = #line + 1
+        let listed = after.subscribeNext { _ in }
+        let report = RACLiveSubscriptions.report()
+        RACLiveSubscriptions.recordsSites = false
+        XCTAssertTrue(report.contains(
+            "1 live subscription made at RACSwiftTests/LiveSubscriptionsTests.swift:\(line) on an unnamed RACSubject<Int>"),
+                      report)
+        let footer = report.split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(footer.hasSuffix("not listed: made while site mode was off (set recordsSites, or "
+            + "RACSWIFT_SUBSCRIPTION_SITES=1, before they are made)"), report)
+        XCTAssertGreaterThanOrEqual(Int(footer.prefix { $0.isNumber }) ?? 0, 1, "the subscription made before")
+        unlisted.dispose()
+        listed.dispose()
+        withExtendedLifetime((before, after)) {}
+    }
+
     func testSiteModeOffRecordsNothing() {
         RACLiveSubscriptions.recordsSites = false
         let subject = RACSubject<Int>().setName("unrecorded")

@@ -75,9 +75,20 @@ public enum RACLiveSubscriptions {
     }
 
     /// `bySite()` as text, one group per line, e.g.
-    /// `42 live subscriptions made at SearchViewModel.swift:31 on [[search] -throttle: 0.3] -flattenMap:`.
+    /// `42 live subscriptions made at SearchViewModel.swift:31 on [[search] -throttle: 0.3] -flattenMap:`,
+    /// then, if `count` is larger than what the groups hold, a line that
+    /// says how many live subscriptions it cannot list (made while site
+    /// mode was off).
     public static func report() -> String {
-        bySite().map(\.description).joined(separator: "\n")
+        let groups = bySite()
+        var lines = groups.map(\.description)
+        let listed = groups.reduce(0) { $0 + $1.count + $1.operatorCount }
+        let unlisted = count - listed
+        if unlisted > 0 {
+            lines.append("\(unlisted) live subscription\(unlisted == 1 ? "" : "s") not listed: made while site mode "
+                + "was off (set recordsSites, or RACSWIFT_SUBSCRIPTION_SITES=1, before they are made)")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Word 0: whether the switch is on, from the environment until set.

@@ -35,7 +35,11 @@ internal final class RACSiteContext {
         // (its sinks keep its blocks, not it), and a reference to the
         // signal would keep a subject alive whose end must end its
         // subscriptions.
-        let context = RACSiteContext(file: file, line: line, signalName: signal.graphName,
+        // An unnamed signal (a subject's default name is empty, as RAC's)
+        // is named by its type, so that its line in a report says what
+        // was subscribed to.
+        let name = signal.graphName.isEmpty ? "an unnamed \(signal.graphType)" : signal.graphName
+        let context = RACSiteContext(file: file, line: line, signalName: name,
                                      graph: RACSubscriptionGraph(of: signal), outer: racs_site_context())
         let subscription = context.run(body)
         context.root?.subscription = RACSubscriptionRecord.identity(of: subscription)
