@@ -1,12 +1,29 @@
 import Foundation
 import RACSwift
 
-// `swift run -c release mainqueue-dispatch [--no-main-queue]`: the main thread
+// `swift run -c release mainqueue-dispatch [--no-main-queue | --blocking-read]`: the main thread
 // scheduler in a program that runs the main queue with dispatchMain() (CI runs
 // it). Values sent from a background thread through deliverOnMainThread(), and
 // a RACCommand on its default scheduler, must arrive; exits 0 when both did,
 // 1 after 10 s. With --no-main-queue, the program never runs the main queue:
 // RACSwift must say so on the standard error (CI checks the message).
+
+// With --blocking-read, the main thread blocks in first() on a value that
+// another thread sends through deliverOnMainThread(): it never returns, and
+// RACSwift's warning must name first() (CI checks the message); exits 0
+// after 7 s.
+
+if CommandLine.arguments.contains("--blocking-read") {
+    let values = RACSubject<Int>()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { values.sendNext(1) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 7) {
+        print("the main thread stayed in first(), as expected")
+        exit(0)
+    }
+    _ = values.deliverOnMainThread().first()
+    print("first() returned, which it cannot: nothing runs the main queue")
+    exit(1)
+}
 
 let runsMainQueue = !CommandLine.arguments.contains("--no-main-queue")
 let arrived = RACSubject<String>()

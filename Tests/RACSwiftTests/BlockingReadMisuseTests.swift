@@ -323,4 +323,17 @@ final class BlockingReadMisuseTests: XCTestCase {
         }
         XCTAssertTrue(message.contains("first() was called on the main thread"), message)
     }
+
+    /// The main queue's warning names the blocking read the main thread is
+    /// waiting in (the release-build check is CI's `mainqueue-dispatch
+    /// --blocking-read`), and says what it said before otherwise.
+    func testTheMainQueuesWarningNamesTheBlockingReadTheMainThreadIsIn() {
+        XCTAssertTrue(RACMainQueueWatch.stallWarning.contains("nothing is running the main queue"))
+        RACMainQueueWatch.whileMainThreadBlocks(in: "toArray()") {
+            let warning = RACMainQueueWatch.stallWarning
+            XCTAssertTrue(warning.contains("the main thread is blocked in toArray(), a blocking read"), warning)
+            XCTAssertFalse(warning.contains("nothing is running the main queue"), warning)
+        }
+        XCTAssertTrue(RACMainQueueWatch.stallWarning.contains("nothing is running the main queue"))
+    }
 }

@@ -172,7 +172,7 @@ extension RACSignal {
     /// Subscribes and blocks until the receiver's first event, which it
     /// returns; the subscription ends there. `operation` names the public
     /// call, for the message if the wait could never end.
-    private func firstEvent(_ operation: String) -> RACEvent<Value> {
+    private func firstEvent(_ operation: StaticString) -> RACEvent<Value> {
         let arrived = DispatchSemaphore(value: 0)
         // Written once by the delivering thread before it signals, read by
         // this one after the wait: the semaphore orders the two.
@@ -182,7 +182,14 @@ extension RACSignal {
             arrived.signal()
         }
         if verdict == .answerable {
-            arrived.wait()
+            // On the main thread, marked: if what it waits for needs the
+            // main queue after all (sent from another thread through
+            // deliverOnMainThread()), the main queue's watch names this read.
+            if racs_is_main_thread() {
+                RACMainQueueWatch.whileMainThreadBlocks(in: operation) { arrived.wait() }
+            } else {
+                arrived.wait()
+            }
         } else if arrived.wait(timeout: .now()) == .timedOut {
             // Nothing arrived during the subscription (a synchronous event
             // has signalled already), and nothing else can.

@@ -16,8 +16,47 @@ internal enum RACMainQueueWatch {
     /// How long the canary may wait.
     internal static let patience: TimeInterval = 5
 
-    /// Word 0: the watch has started; word 1: the canary has run.
-    private static let state = RACAtomicCell(count: 2)
+    /// Word 0: the watch has started; word 1: the canary has run; word 2:
+    /// the blocking read the main thread waits in now (the address of its
+    /// name, a static string that lives as long as the program), or 0.
+    private static let state = RACAtomicCell(count: 3)
+
+    /// Runs `wait`, a blocking read's wait (`operation` names the call) on
+    /// the main thread, marked as such: if the main queue's blocks wait
+    /// meanwhile, the warning names the read, which is what keeps the main
+    /// queue from running.
+    internal static func whileMainThreadBlocks(in operation: StaticString, _ wait: () -> Void) {
+        // Release / acquire: the name's bytes are static; the orders only
+        // keep the mark within the wait.
+        state.word(2).store(Int(bitPattern: operation.utf8Start), .release)
+        wait()
+        state.word(2).store(0, .release)
+    }
+
+    /// The warning, naming the blocking read the main thread is in, if any.
+    internal static var stallWarning: String {
+        var message = """
+            RACSwift: a block scheduled on RACScheduler.mainThreadScheduler has waited \
+            \(Int(patience)) s: 
+            """
+        if let name = UnsafePointer<CChar>(bitPattern: state.word(2).load(.acquire)) {
+            message += """
+                the main thread is blocked in \(String(cString: name)), a blocking read, waiting for \
+                an event that can only arrive through the main queue, which runs only once that read \
+                returns: it never will. Read from another thread, subscribe instead, or await the \
+                read's async form in an async function.
+                """
+        } else {
+            message += """
+                nothing is running the main queue (or the main thread has been busy all along). Its \
+                blocks, and so deliverOnMainThread() and RACCommand's default scheduler, run only \
+                while the main queue runs: call dispatchMain() or RunLoop.main.run(), use an async \
+                main, or pass a scheduler of your own (deliverOn(_:), \
+                RACCommand(enabled:scheduler:signalBlock:)).
+                """
+        }
+        return message
+    }
 
     /// Called for each block scheduled on the main queue's scheduler.
     @inline(__always)
@@ -43,14 +82,7 @@ internal enum RACMainQueueWatch {
             guard state.word(1).load(.acquire) == 0 else { return }
             // Key 2 of `racs_warn_once`: the serializer's stalls have 0
             // and 1.
-            racs_warn_once(2, """
-                RACSwift: a block scheduled on RACScheduler.mainThreadScheduler has waited \
-                \(Int(patience)) s: nothing is running the main queue (or the main thread has been busy \
-                all along). Its blocks, and so deliverOnMainThread() and RACCommand's default \
-                scheduler, run only while the main queue runs: call dispatchMain() or \
-                RunLoop.main.run(), use an async main, or pass a scheduler of your own \
-                (deliverOn(_:), RACCommand(enabled:scheduler:signalBlock:)).
-                """)
+            racs_warn_once(2, stallWarning)
         }
     }
 }
