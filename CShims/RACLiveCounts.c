@@ -44,7 +44,8 @@ static racs_live_tally *claim(void) {
     for (racs_live_tally *tally = atomic_load_explicit(&tallies, memory_order_acquire); tally != NULL;
          tally = tally->next) {
         intptr_t free = 0;
-        // Acquire: pairs with `give_back`'s release (see there).
+        // Relaxed: a look that skips claimed tallies; the compare-and-swap
+        // below acquires, pairing with `give_back`'s release (see there).
         RACS_CONTROLLED_POINT(racs_point_load, &tally->claimed);
         if (atomic_load_explicit(&tally->claimed, memory_order_relaxed) != 0) continue;
         RACS_CONTROLLED_POINT(racs_point_rmw, &tally->claimed);

@@ -82,12 +82,15 @@ int racs_available_cpus(void) {
 #if defined(RACS_CONTROLLED)
     return 2;
 #else
-    // Relaxed both: a hint, refreshed now and then; any value read is one
-    // that was true at some point.
+    // Relaxed: a hint, refreshed now and then; any value read is one that
+    // was true at some point. The calls are counted per thread: a shared
+    // counter would be a read-modify-write on one line for every thread,
+    // at every linger and spin, the contention the waits are there to
+    // avoid.
     static _Atomic int cached;
-    static _Atomic unsigned calls;
+    static _Thread_local unsigned calls;
     int cpus = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (cpus == 0 || (atomic_fetch_add_explicit(&calls, 1, memory_order_relaxed) & 255) == 0) {
+    if (cpus == 0 || (calls++ & 255) == 0) {
         cpu_set_t set;
         cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 2;
         if (cpus < 1) cpus = 1;

@@ -40,9 +40,9 @@ static inline __attribute__((always_inline)) void racs_cpu_relax(void) {
 void racs_yield(void);
 
 /// How many processors this process may run on (its affinity mask), read
-/// again every 256 calls: a spin that waits for another thread is worth
+/// again every 256 calls on each thread: a spin that waits for another thread is worth
 /// it only when that thread can run meanwhile, which one processor rules
-/// out. Cheap (a relaxed load and add); a stale answer costs one burst's
+/// out. Cheap (a relaxed load and a thread-local count); a stale answer costs one burst's
 /// spin, not correctness. (In the controlled build, 2: the scheduler
 /// decides who runs, and every spin is a scheduling point.)
 int racs_available_cpus(void);
