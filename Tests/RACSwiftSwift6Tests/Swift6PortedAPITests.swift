@@ -7,12 +7,14 @@ import XCTest
 // (ReactiveObjC 3.1's timeouts, RAC(target, key, nilValue), RACChannelTo on
 // an @Observable class, the renamed selectors), as a Swift 6 user writes them.
 
-@Observable
+@MainActor @Observable
 final class Swift6Model {
     var count = 1
 }
 
-/// `setKeyPath`'s target in these tests.
+/// `setKeyPath`'s target in these tests: main-actor isolated, as a view
+/// is, so bound from main-actor code and set on the main thread.
+@MainActor
 final class Swift6Counter {
     var count = -1
 }
@@ -31,6 +33,7 @@ final class Swift6PortedAPITests: XCTestCase {
         XCTAssertThrowsError(try RACSignal<Int>.never().asynchronouslyWaitUntilCompleted(timeout: 0.05))
     }
 
+    @MainActor
     func testSetKeyPathWithANilValue() {
         let optionalInts = RACSubject<Int?>()
         let model = Swift6Counter()
@@ -41,6 +44,7 @@ final class Swift6PortedAPITests: XCTestCase {
         XCTAssertEqual(model.count, 2)
     }
 
+    @MainActor
     func testChannelToAnObservableProperty() {
         let model = Swift6Model()
         let terminal = RACChannelTo(model, \.count, on: RACScheduler.immediateScheduler)

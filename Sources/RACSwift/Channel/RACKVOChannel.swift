@@ -7,15 +7,15 @@ import Observation
 /// binding, and what they are sent is the property's value, as
 /// `RACObserve(target, keyPath, on: scheduler)` reads it — the current
 /// value when the channel is made, then the value after each change, read
-/// on `scheduler`. So `followingTerminal`, the side you bind to, replays
-/// the latest value to each subscriber, then every change. A value sent
-/// into `followingTerminal` sets the property, as `setKeyPath` does, on
-/// `scheduler` (at once when sent there, or when `scheduler` is the
-/// immediate scheduler; else from a block scheduled on it), and is not
-/// echoed back to the following terminal's subscribers — unless a change
-/// made elsewhere was still waiting to be read, which is then read with it.
-/// Pass the scheduler of the thread that changes the object
-/// (`RACScheduler.mainThreadScheduler` for a main-actor model).
+/// after the change lands and delivered on `scheduler`. So
+/// `followingTerminal`, the side you bind to, replays the latest value to
+/// each subscriber, then every change. A value sent into
+/// `followingTerminal` sets the property, as `setKeyPath` does: on the main
+/// thread for a main-actor object, else on `scheduler` (at once when sent
+/// on that thread, or when `scheduler` is the immediate scheduler; else
+/// from a block scheduled on it), and is not echoed back to the following
+/// terminal's subscribers — unless a change made elsewhere was still
+/// waiting to be read, which is then read with it.
 ///
 /// The channel holds the target weakly and completes once it is gone (at
 /// the latest at the next change or write); an error or a completion sent
@@ -25,11 +25,16 @@ import Observation
 public final class RACKVOChannel<Root: AnyObject & Observable, Value>: RACChannel<Value>, @unchecked Sendable {
     /// A channel bound to `target`'s property at `keyPath`: RAC's
     /// `-initWithTarget:keyPath:nilValue:` for a property that cannot hold
-    /// nil (or whose nil is sent as is).
+    /// nil (or whose nil is sent as is). Made from main-actor code, the
+    /// channel reads and writes the property on the main thread only. In
+    /// Swift 6 mode `target` must be `Sendable` (a main-actor class is).
     public convenience init(target: Root, keyPath: ReferenceWritableKeyPath<Root, Value>,
-                            on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACKVOChannel")) {
+                            on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACKVOChannel"),
+                            isolation: isolated (any Actor)? = #isolation)
+    where Root: Sendable {
         self.init(target: target, read: { $0[keyPath: keyPath] }, write: { $0[keyPath: keyPath] = $1 },
-                  scheduler: scheduler)
+                  scheduler: scheduler,
+                  thread: RACBindingThread(isolation: isolation, binding: "RACKVOChannel(target:keyPath:on:)"))
     }
 
     /// A channel of optional values bound to `target`'s property at
@@ -38,28 +43,35 @@ public final class RACKVOChannel<Root: AnyObject & Observable, Value>: RACChanne
     /// terminal sets `nilValue`.
     public convenience init<Wrapped>(target: Root, keyPath: ReferenceWritableKeyPath<Root, Wrapped>,
                                      nilValue: Wrapped,
-                                     on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACKVOChannel"))
-    where Value == Wrapped? {
+                                     on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACKVOChannel"),
+                                     isolation: isolated (any Actor)? = #isolation)
+    where Value == Wrapped?, Root: Sendable {
         self.init(target: target, read: { Optional($0[keyPath: keyPath]) },
-                  write: { $0[keyPath: keyPath] = $1 ?? nilValue }, scheduler: scheduler)
+                  write: { $0[keyPath: keyPath] = $1 ?? nilValue }, scheduler: scheduler,
+                  thread: RACBindingThread(isolation: isolation, binding: "RACKVOChannel(target:keyPath:nilValue:on:)"))
     }
 
+    /// `read` and `write` capture the key path (and `nilValue`), which need
+    /// not be `Sendable`: they run only on the threads `thread` allows.
     private init(target: Root, read: @escaping (Root) -> Value, write: @escaping (Root, Value) -> Void,
-                 scheduler: RACScheduler) {
+                 scheduler: RACScheduler, thread: RACBindingThread) {
         super.init()
-        let observation = RACObservation(target, read: read, scheduler: scheduler, subscriber: leadingTerminal)
+        let observation = RACObservation(target, read: racSendable(read), scheduler: scheduler, thread: thread,
+                                         subscriber: leadingTerminal)
         observation.start()
         // What is sent into the following terminal reaches the leading
-        // terminal's subscribers: this one writes it.
+        // terminal's subscribers: this one writes it, where the object may
+        // be touched — on the main thread for a main-actor object, else on
+        // the channel's scheduler, as RAC's binding handed it to the
+        // setting thread.
         let writes = RACWriteSink(observation, write: write)
-        // The value is handed to the scheduler's thread, as RAC's binding
-        // handed it to the setting thread.
+        let writer = thread == .mainThread ? RACScheduler.mainThreadScheduler : scheduler
         let stop = observation.stopped
         leadingTerminal.subscribeNext(racSendable { (value: Value) in
-            if scheduler === RACScheduler.immediateScheduler || RACScheduler.currentScheduler === scheduler {
+            if writer === RACScheduler.immediateScheduler || RACScheduler.currentScheduler === writer {
                 writes.write(value)
             } else {
-                scheduler.schedule(racSendable { writes.write(value) })
+                writer.schedule(racSendable { writes.write(value) })
             }
         }, error: { _ in stop.dispose() }, completed: { stop.dispose() })
     }
@@ -89,20 +101,25 @@ private final class RACWriteSink<Root: AnyObject & Observable, Value>: @unchecke
 /// values sent into it set the property (see `RACKVOChannel` for the
 /// threads). Bind two with
 /// `let (a, b) = (RACChannelTo(x, \.p), RACChannelTo(y, \.q)); b.subscribe(a); a.skip(1).subscribe(b)`,
-/// RAC's `RACChannelTo(x, p) = RACChannelTo(y, q)`.
-public func RACChannelTo<Root: AnyObject & Observable, Value>(
+/// RAC's `RACChannelTo(x, p) = RACChannelTo(y, q)`. Made from main-actor
+/// code, it reads and writes the property on the main thread only. In
+/// Swift 6 mode `target` must be `Sendable` (a main-actor class is).
+public func RACChannelTo<Root: AnyObject & Observable & Sendable, Value>(
     _ target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>,
-    on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACKVOChannel")
+    on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACKVOChannel"),
+    isolation: isolated (any Actor)? = #isolation
 ) -> RACChannelTerminal<Value> {
-    RACKVOChannel(target: target, keyPath: keyPath, on: scheduler).followingTerminal
+    RACKVOChannel(target: target, keyPath: keyPath, on: scheduler, isolation: isolation).followingTerminal
 }
 
 /// `RACChannelTo(_:_:on:)` with RAC's `NILVALUE`: a terminal of optional
 /// values for a property that is not optional, where a nil sent in sets
 /// `nilValue` — RAC's `RACChannelTo(target, keyPath, nilValue)`.
-public func RACChannelTo<Root: AnyObject & Observable, Wrapped>(
+public func RACChannelTo<Root: AnyObject & Observable & Sendable, Wrapped>(
     _ target: Root, _ keyPath: ReferenceWritableKeyPath<Root, Wrapped>, nilValue: Wrapped,
-    on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACKVOChannel")
+    on scheduler: RACScheduler = RACScheduler.scheduler(name: "RACSwift.RACKVOChannel"),
+    isolation: isolated (any Actor)? = #isolation
 ) -> RACChannelTerminal<Wrapped?> {
-    RACKVOChannel(target: target, keyPath: keyPath, nilValue: nilValue, on: scheduler).followingTerminal
+    RACKVOChannel(target: target, keyPath: keyPath, nilValue: nilValue, on: scheduler, isolation: isolation)
+        .followingTerminal
 }
