@@ -23,6 +23,7 @@ struct Session: Sendable, Equatable {
 enum APIError: Error, Equatable {
     case unauthorized
     case server(status: Int)
+    case malformedResponse
 }
 
 /// The API client, as the view models see it. Its requests are cold

@@ -53,6 +53,24 @@ final class RepositoriesViewModelTests: XCTestCase {
         XCTAssertEqual(pages.recorded.map(\.time), [1, 3])
     }
 
+    func testAPageIsDecodedFromItsJSONAtTheBoundary() {
+        let responses: [Any?] = [
+            ["items": [["name": "ReactiveCocoa"], ["name": "Mantle"]], "next_page": 2],
+            ["items": [["name": "ReactiveViewModel"]]],
+            ["items": [["full_name": "ReactiveCocoa/ReactiveCocoa"]]],
+        ]
+        let pages = RACTestSubscriber<RepositoriesPage>()
+        // The HTTP layer's signal of `Any?`, decoded by the client before
+        // anything else sees it. (On the immediate scheduler: `signal()`
+        // alone sends from a background scheduler, as RAC's does.)
+        responses.rac_sequence.signal(with: RACScheduler.immediateScheduler).tryMap { try RepositoriesPage(json: $0) }.subscribe(pages)
+        XCTAssertEqual(pages.events, [
+            .next(page1),
+            .next(page3),
+            .error(APIError.malformedResponse),
+        ])
+    }
+
     func testBecomingActiveRefreshesTheListPageByPage() {
         let client = client()
         let viewModel = RepositoriesViewModel(client: client, scheduler: scheduler)

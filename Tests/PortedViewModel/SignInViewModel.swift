@@ -23,9 +23,8 @@ final class SignInViewModel: RVMViewModel, @unchecked Sendable {
         // The blocks below capture the properties, not `self`: the command
         // would keep its view model alive.
         let user = user, password = password
-        let formIsValid = RACSignal.combineLatest(user.signal, password.signal, reduce: { user, password in
-            !user.isEmpty && !password.isEmpty
-        })
+        let formIsValid = RACSignal.combineLatest(user.signal.isNotEmpty(), password.signal.isNotEmpty(),
+                                                  reduce: { $0 && $1 })
         signInCommand = RACCommand(enabled: formIsValid, scheduler: scheduler) { _ in
             client.signIn(user: user.value, password: password.value)
         }
