@@ -51,7 +51,7 @@ final class ObserveLandedValueTests: XCTestCase {
         let end = Date(timeIntervalSinceNow: HangGuard.seconds)
         while !condition() {
             if Date() >= end { return condition() }
-            RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
         }
         return true
     }
