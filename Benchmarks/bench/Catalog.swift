@@ -18,6 +18,7 @@ var workloads: [any Workload.Type] {
     W12FlattenMap.self,
     W13DeliverOn.self,
     W14Catch.self,
+    W16Growth.self,
     ]
 }
 

@@ -18,7 +18,7 @@ final class Progress {
     /// new runs at load 10-12 divided by that load's slowdown (about 5).
     private static let fullRunSeconds: [String: Double] = [
         "W1": 1.4, "W2": 0.9, "W3": 3.0, "W3b": 1.5, "W4": 1.4, "W4b": 1.0, "W5": 0.5, "W6": 0.2,
-        "W7": 6.0, "W8": 0.5, "W9": 0.3, "W10": 0.6, "W11": 5.0, "W12": 0.6, "W13": 14.0, "W14": 1.0,
+        "W7": 6.0, "W8": 0.5, "W9": 0.3, "W10": 0.6, "W11": 5.0, "W12": 0.6, "W13": 14.0, "W14": 1.0, "W16": 1.0,
         "raw": 2.0,
     ]
     /// The same under `onecore` and `loaded`, where only the rows that wait

@@ -38,7 +38,15 @@
 #define SERIALIZER_LIBRARY
 #include "serializer.pml"
 
-/* The children (first, second, more): a set of child ids. */
+/* The children (first, second, and `more`, a RACChildList): a set of child
+ * ids. Since round 4 `more` keeps slots in the order added and an index from
+ * a child's identity to its slots, compacting as it goes; all of it is read
+ * and written by the serializer's owner alone (or before the compound is
+ * shared), as the set is here, so the protocol is the same over either:
+ * what a removal takes out, and when, is decided by the serializer's order,
+ * which this model explores. The list's own invariants (order, every
+ * occurrence removed, compaction) are single-threaded: CompoundManyChildrenTests;
+ * under a racing disposal: the controlled scenario compound-indexed-remove-dispose. */
 #define C0 1
 #define C1 2
 #define C2 4

@@ -69,9 +69,9 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     @exclusivity(unchecked) private var first: RACDisposable?
     @exclusivity(unchecked) private var second: RACDisposable?
     // nil rather than empty: a subscription's compound rarely has a third
-    // child, and an empty array still costs a release call wherever it is
+    // child, and an empty list still costs a release call wherever it is
     // moved or dropped.
-    @exclusivity(unchecked) private var more: [RACDisposable]?
+    @exclusivity(unchecked) private var more: RACChildList?
 
     /// An empty compound disposable.
     public override init() {
@@ -348,7 +348,8 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
     private func erase(_ disposable: RACDisposable) {
         if first === disposable { first = nil }
         if second === disposable { second = nil }
-        more?.removeAll { $0 === disposable }
+        more?.remove(disposable)
+        if more?.count == 0 { more = nil }
     }
 
     private func storeUpstreamSink(_ sink: RACDisposable) {
@@ -370,16 +371,23 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
         // compound: such calls are handed over and applied afterwards.
         taken.0?.dispose()
         taken.1?.dispose()
-        for child in taken.2 ?? [] { child.dispose() }
+        taken.2?.forEach { $0.dispose() }
     }
 
+    /// Stores `disposable` after the children already held, so that they
+    /// are disposed in the order they were added, as in RAC's array: the
+    /// inline slots hold the oldest ones, and `more` the rest.
     private func store(_ disposable: RACDisposable) {
-        if first == nil {
-            first = disposable
+        if more != nil {
+            more!.append(disposable)
         } else if second == nil {
+            if first == nil { first = disposable } else { second = disposable }
+        } else if first == nil {
+            first = second.take()
             second = disposable
         } else {
-            more?.append(disposable) ?? (more = [disposable])
+            more = RACChildList()
+            more!.append(disposable)
         }
     }
 }

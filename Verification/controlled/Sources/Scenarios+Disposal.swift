@@ -117,6 +117,52 @@ let disposalScenarios: [Scenario] = [
             }
         }
     },
+    Scenario(name: "compound-indexed-remove-dispose",
+             checks: "13 with more children than the compound scans (RACChildList's index, compaction): when "
+                 + "dispose() returns, every child not removed before it was called is disposed, each once; "
+                 + "a removed child is not; a child added after is disposed at once",
+             small: true) { script in
+        // 20 children: beyond RACChildList.indexedFrom (16), so removals go
+        // through the index; A's 11 removals make the holes outnumber the
+        // children, so the list compacts while B's disposal races it.
+        let compound = RACCompoundDisposable()
+        script.label(compound, "C")
+        let runs = Tally()
+        var counts = [Int](repeating: 0, count: 20)
+        let children = (0..<20).map { index in RACDisposable { counts[index] += 1; runs.value += 1 } }
+        children.forEach(compound.add)
+        let late = Counted(script)
+        script.label(late.disposable, "late")
+        let removedOrder = [3, 17, 0, 9, 12, 5, 19, 1, 14, 7, 11]
+        var removedBefore: [Int: Int] = [:]
+        var disposeCalled: Int?
+        script.thread("A") {
+            for index in removedOrder {
+                compound.remove(children[index])
+                removedBefore[index] = script.stamp()
+            }
+            compound.add(late.disposable)
+        }
+        script.thread("B") {
+            disposeCalled = script.stamp()
+            compound.dispose()
+            for index in 0..<20 where removedBefore[index] == nil && !removedOrder.contains(index) {
+                script.expect(counts[index] == 1, "dispose() returned with child \(index), never removed, "
+                    + "disposed \(counts[index]) times")
+            }
+        }
+        script.atEnd {
+            script.expect(late.runs == 1, "the child added last was disposed \(late.runs) times, not once")
+            for index in 0..<20 {
+                script.expect(counts[index] <= 1, "child \(index) was disposed \(counts[index]) times")
+                if let removed = removedBefore[index], removed < disposeCalled! {
+                    script.expect(counts[index] == 0, "child \(index), removed before dispose() was called, was disposed")
+                } else if !removedOrder.contains(index) {
+                    script.expect(counts[index] == 1, "child \(index) was not disposed")
+                }
+            }
+        }
+    },
     Scenario(name: "add-racing-dispose",
              checks: "13 when a dispose() returns, every child whose add() returned before it was called is "
                  + "disposed, the one that ran the disposal or a later one (F1); each child once",
