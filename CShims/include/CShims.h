@@ -115,6 +115,7 @@ static inline __attribute__((always_inline)) void racs_thread_fence(racs_memory_
 // The schedulers' thread-local state, which needs a source file of its own.
 #include "RACThreadState.h"
 #include "RACWait.h"
+#include "RACHandOverDepth.h"
 #include "RACBlockingProbe.h"
 #include "RACUnowned.h"
 #include "RACStop.h"

@@ -78,7 +78,8 @@
 // Layout of a node: four header words, then the element, at
 // `RACS_NODE_HEADER_SIZE` or at its alignment if larger. Word 0 is the
 // hand-over state (atomic), 1 `next` (the stacks' and the queue's link), 2
-// `accounted`, 3 the origin: the home's address with the class in its low
+// the operation's hand-over depth (`accounted` while the node passes the
+// serializer to its waiter), 3 the origin: the home's address with the class in its low
 // bits, or 0 for a plain allocation. Nodes are made by `racs_node_take` and
 // returned by `racs_node_give_back_run`; nothing else frees one.
 //
@@ -97,8 +98,8 @@
 
 #include "RACControlled.h"
 
-/// The header words before a node's element (state, next, accounted,
-/// origin), in bytes.
+/// The header words before a node's element (state, next, depth or
+/// accounted, origin), in bytes.
 #define RACS_NODE_HEADER_SIZE 32
 /// The size classes: nodes of 64, 128 and 256 bytes (header included).
 #define RACS_NODE_CLASSES 3
@@ -161,7 +162,7 @@ void *_Nonnull racs_node_take_slow(intptr_t cls, intptr_t size, intptr_t alignme
 void racs_node_send_home(intptr_t origin, intptr_t first, intptr_t last, intptr_t count);
 
 /// A node of `size` bytes (header included) for an element that needs
-/// `alignment`, with its state, `next` and `accounted` words 0.
+/// `alignment`, with its state, `next` and depth words 0.
 static inline __attribute__((always_inline)) void *_Nonnull racs_node_take(intptr_t size, intptr_t alignment) {
     intptr_t cls = racs_node_class(size, alignment);
     racs_node_home *home = racs_node_thread_home;

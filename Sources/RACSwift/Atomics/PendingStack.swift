@@ -144,9 +144,20 @@ internal struct RACPendingNode<Element> {
     /// For a node handed to its waiting thread with the serializer: how many
     /// entries the new owner takes over (see `RACSerializer.drain`). Written
     /// before the releasing store of `RACHandOverState.owner`, read after the
-    /// acquiring load that sees it.
+    /// acquiring load that sees it. The same word as `depth`, which the
+    /// waiter writes back once it has read this (`RACSerializer.handOver`).
     @inlinable @inline(__always)
     internal var accounted: Int {
+        get { words[2] }
+        nonmutating set { words[2] = newValue }
+    }
+
+    /// The operation's hand-over depth (`RACHandOverDepth`): written by its
+    /// sender before the push publishes the node, read by the owner that
+    /// applies it; 0 for an operation the owner queues itself. Plain, as
+    /// `next`.
+    @inlinable @inline(__always)
+    internal var depth: Int {
         get { words[2] }
         nonmutating set { words[2] = newValue }
     }

@@ -25,7 +25,14 @@ extension RACSerializer {
         var retiring = false
         var spent = 0
         var spentCount = 0
-        defer { Self.release(spent) }
+        // The depth of what this thread applied before it came here (an
+        // operation whose delivery sent into this serializer), set back on
+        // the way out.
+        let outerDepth = RACHandOverDepth.current
+        defer {
+            RACHandOverDepth.current = outerDepth
+            Self.release(spent)
+        }
         while true {
             while let bits = nextQueued() {
                 let node = RACPendingNode<Operation>(bits: bits)
@@ -42,6 +49,8 @@ extension RACSerializer {
                     }
                 }
                 queue.store(node.next, .relaxed)
+                // What the operation sends is handed over one deeper.
+                RACHandOverDepth.current = node.depth
                 apply(node.element)
                 finish(node)
                 // The node is the owner's alone now (it came with the

@@ -31,6 +31,15 @@ internal protocol RACNamed: AnyObject {
     var name: String { get }
 }
 
+extension RACNamed {
+    /// The receiver as a misuse's message names it: its type, then its
+    /// name if it has one (`RACSubject<Int> 'downloads'`).
+    internal var misuseName: String {
+        let name = self.name
+        return name.isEmpty ? "\(type(of: self))" : "\(type(of: self)) '\(name)'"
+    }
+}
+
 extension RACSignal: RACNamed {}
 
 /// A stream of events: any number of values, then at most one error or

@@ -57,7 +57,7 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendab
     // which the optimizer's size heuristics did not always keep it.
     @inlinable @inline(__always)
     public final func sendNext(_ value: Value) {
-        core.sendNext(value)
+        core.sendNext(value, from: self)
     }
 
     /// Sends `error` to every subscriber and ends the subject.
@@ -77,6 +77,24 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendab
     /// deallocated.
     public final func didSubscribe(with disposable: RACCompoundDisposable) {
         subscriptions.adopt(disposable)
+    }
+
+    /// Subscribes `subscriber`: RAC's `-subscribe:`. A subject subscribed
+    /// to itself is refused at once, with a message: each value it
+    /// delivered would be sent into it again, so its first `sendNext`
+    /// would never return (RAC 2.5 recursed until the stack overflowed).
+    /// A cycle through operators or other subjects is stopped at its first
+    /// send instead (`RACHandOverDepth`).
+    @discardableResult
+    open override func subscribe(_ subscriber: any RACSubscriber<Value>) -> RACDisposable {
+        if subscriber === self {
+            racMisuse("""
+                \(misuseName) was subscribed to itself: every value it delivers would be sent \
+                into it again, so its first sendNext would never return (RAC 2.5 recursed until \
+                the stack overflowed). Subscribe it to the signal that feeds it instead.
+                """)
+        }
+        return super.subscribe(subscriber)
     }
 
     override class var subscribesSinks: Bool { true }

@@ -164,10 +164,13 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
 
     /// Sends `value` to every subscriber, in the serialized order; with
     /// `untilApplied` (asked only if another thread is delivering), returns
-    /// only once that thread has delivered it.
+    /// only once that thread has delivered it. `subject`, the subject whose
+    /// core this is, is named if the send is a lap too many of a cycle
+    /// (`RACHandOverDepth`).
     @inlinable @inline(__always)
-    internal func sendNext(_ value: Value, untilApplied: @autoclosure () -> Bool = false) {
-        serializer.perform(.next(value), untilApplied: untilApplied(),
+    internal func sendNext(_ value: Value, untilApplied: @autoclosure () -> Bool = false,
+                           from subject: AnyObject? = nil) {
+        serializer.perform(.next(value), untilApplied: untilApplied(), guarded: subject,
                            now: { asOwner { deliverNext(value) } }) { applyAsOwner($0) }
     }
 
