@@ -1,7 +1,7 @@
 import Foundation
 import RACSwift
 
-// `swift run -c release mainqueue-dispatch [--no-main-queue | --blocking-read]`: the main thread
+// `swift run -c release mainqueue-dispatch [--no-main-queue | --blocking-read | --blocking-read-after-main-ran]`: the main thread
 // scheduler in a program that runs the main queue with dispatchMain() (CI runs
 // it). Values sent from a background thread through deliverOnMainThread(), and
 // a RACCommand on its default scheduler, must arrive; exits 0 when both did,
@@ -12,6 +12,28 @@ import RACSwift
 // another thread sends through deliverOnMainThread(): it never returns, and
 // RACSwift's warning must name first() (CI checks the message); exits 0
 // after 7 s.
+
+// With --blocking-read-after-main-ran, the same once the main queue has run
+// (the watch of a process's first use has passed): the read's own watch must
+// name it.
+
+if CommandLine.arguments.contains("--blocking-read-after-main-ran") {
+    let values = RACSubject<Int>()
+    // The main queue has run (the first use's canary among its blocks), and
+    // some time later a block of it makes the read.
+    RACScheduler.mainThreadScheduler.schedule {}
+    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { RACScheduler.mainThreadScheduler.schedule {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { values.sendNext(1) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 7) {
+            print("the main thread stayed in first(), as expected")
+            exit(0)
+        }
+        _ = values.deliverOnMainThread().first()
+        print("first() returned, which it cannot: the main thread is in it")
+        exit(1)
+    } }
+    dispatchMain()
+}
 
 if CommandLine.arguments.contains("--blocking-read") {
     let values = RACSubject<Int>()

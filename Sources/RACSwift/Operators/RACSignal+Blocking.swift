@@ -182,10 +182,12 @@ extension RACSignal {
             arrived.signal()
         }
         if verdict == .answerable {
-            // On the main thread, marked: if what it waits for needs the
-            // main queue after all (sent from another thread through
-            // deliverOnMainThread()), the main queue's watch names this read.
-            if racs_is_main_thread() {
+            // Holding the main queue's turn (the main thread, or a block of
+            // the main queue, which on Linux may run on another thread),
+            // marked: if what it waits for needs the main queue after all
+            // (sent from another thread through deliverOnMainThread()), the
+            // main queue's watch names this read.
+            if RACScheduler.mainThreadScheduler.isRunningCallingThread {
                 RACMainQueueWatch.whileMainThreadBlocks(in: operation) { arrived.wait() }
             } else {
                 arrived.wait()

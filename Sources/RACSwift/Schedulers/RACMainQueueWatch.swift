@@ -12,25 +12,51 @@ import Foundation
 /// At the first use, it queues a canary block on the main queue and checks
 /// `patience` later, from a background queue, whether the canary ran. One
 /// relaxed load per later use; nothing else.
+///
+/// Once the main queue has run, a blocking read on the main thread can
+/// still keep it from running again: each such read is watched on its own
+/// (`whileMainThreadBlocks`), and one still waiting `patience` later while
+/// blocks scheduled on the main thread scheduler wait too is named on the
+/// standard error. Every such read is told once: the main thread is in one
+/// read at a time, and stays in a stuck one.
 internal enum RACMainQueueWatch {
     /// How long the canary may wait.
     internal static let patience: TimeInterval = 5
 
     /// Word 0: the watch has started; word 1: the canary has run; word 2:
     /// the blocking read the main thread waits in now (the address of its
-    /// name, a static string that lives as long as the program), or 0.
-    private static let state = RACAtomicCell(count: 3)
+    /// name, a static string that lives as long as the program), or 0;
+    /// word 3: how many blocking reads the main thread has entered, which
+    /// tells a read's own watch whether it still waits in that read.
+    private static let state = RACAtomicCell(count: 4)
 
     /// Runs `wait`, a blocking read's wait (`operation` names the call) on
     /// the main thread, marked as such: if the main queue's blocks wait
     /// meanwhile, the warning names the read, which is what keeps the main
-    /// queue from running.
+    /// queue from running. Once the main queue has run, the read is also
+    /// watched on its own (before, the canary's watch covers it).
     internal static func whileMainThreadBlocks(in operation: StaticString, _ wait: () -> Void) {
+        // Relaxed: only the main thread writes it; the watch compares.
+        let read = state.word(3).load(.relaxed) + 1
+        state.word(3).store(read, .relaxed)
         // Release / acquire: the name's bytes are static; the orders only
         // keep the mark within the wait.
         state.word(2).store(Int(bitPattern: operation.utf8Start), .release)
+        if mainQueueRuns { watch(read) }
         wait()
         state.word(2).store(0, .release)
+    }
+
+    /// `patience` from now, on a background queue: if the main thread is
+    /// still in blocking read number `read` and a block scheduled on the
+    /// main thread scheduler is still waiting for the main queue, says so,
+    /// naming the read.
+    private static func watch(_ read: Int) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + patience) {
+            guard state.word(3).load(.relaxed) == read, state.word(2).load(.acquire) != 0,
+                  RACScheduler.mainThreadScheduler.workQueue?.hasWork == true else { return }
+            FileHandle.standardError.write(Data("\(stallWarning)\n".utf8))
+        }
     }
 
     /// The warning, naming the blocking read the main thread is in, if any.

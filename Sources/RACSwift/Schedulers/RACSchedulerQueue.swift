@@ -92,6 +92,11 @@ internal final class RACSchedulerQueue: @unchecked Sendable {
         #endif
     }
 
+    /// Whether the queue is not idle: something pushed has not run yet,
+    /// or a drain is under way. A snapshot, for a watch's warning (relaxed:
+    /// it orders nothing).
+    internal var hasWork: Bool { tail.load(.relaxed) != 0 }
+
     // MARK: Pushing
 
     /// Appends `node` (its word 1 set; word 0 is cleared here) behind every
