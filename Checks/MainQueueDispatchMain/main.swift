@@ -17,25 +17,10 @@ import RACSwift
 // (the watch of a process's first use has passed): the read's own watch must
 // name it.
 
-if CommandLine.arguments.contains("--blocking-read-after-main-ran") {
-    let values = RACSubject<Int>()
-    // The main queue has run (the first use's canary among its blocks), and
-    // some time later a block of it makes the read.
-    RACScheduler.mainThreadScheduler.schedule {}
-    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { RACScheduler.mainThreadScheduler.schedule {
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { values.sendNext(1) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 7) {
-            print("the main thread stayed in first(), as expected")
-            exit(0)
-        }
-        _ = values.deliverOnMainThread().first()
-        print("first() returned, which it cannot: the main thread is in it")
-        exit(1)
-    } }
-    dispatchMain()
-}
-
-if CommandLine.arguments.contains("--blocking-read") {
+/// Blocks the calling thread, which holds the main queue, in first() on a
+/// value sent from another thread through deliverOnMainThread(): it never
+/// returns; the process exits 0 after 7 s.
+func blockInFirst() -> Never {
     let values = RACSubject<Int>()
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { values.sendNext(1) }
     DispatchQueue.global().asyncAfter(deadline: .now() + 7) {
@@ -43,8 +28,22 @@ if CommandLine.arguments.contains("--blocking-read") {
         exit(0)
     }
     _ = values.deliverOnMainThread().first()
-    print("first() returned, which it cannot: nothing runs the main queue")
+    print("first() returned, which it cannot: the main queue is held by the read")
     exit(1)
+}
+
+if CommandLine.arguments.contains("--blocking-read-after-main-ran") {
+    // The main queue has run (the first use's canary among its blocks), and
+    // some time later a block of it makes the read.
+    RACScheduler.mainThreadScheduler.schedule {}
+    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+        RACScheduler.mainThreadScheduler.schedule { blockInFirst() }
+    }
+    dispatchMain()
+}
+
+if CommandLine.arguments.contains("--blocking-read") {
+    blockInFirst()
 }
 
 let runsMainQueue = !CommandLine.arguments.contains("--no-main-queue")
