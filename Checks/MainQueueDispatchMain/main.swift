@@ -1,7 +1,8 @@
 import Foundation
 import RACSwift
 
-// `swift run -c release mainqueue-dispatch [--no-main-queue | --blocking-read | --blocking-read-after-main-ran]`: the main thread
+// `swift run -c release mainqueue-dispatch [--no-main-queue | --blocking-read |
+// --blocking-read-after-main-ran | --blocking-sequence-read | --sequence-read-in-delivery]`: the main thread
 // scheduler in a program that runs the main queue with dispatchMain() (CI runs
 // it). Values sent from a background thread through deliverOnMainThread(), and
 // a RACCommand on its default scheduler, must arrive; exits 0 when both did,
@@ -44,6 +45,41 @@ if CommandLine.arguments.contains("--blocking-read-after-main-ran") {
 
 if CommandLine.arguments.contains("--blocking-read") {
     blockInFirst()
+}
+
+// With --blocking-sequence-read, the main thread blocks in a read of
+// sequence() the same way: the warning must name that read.
+if CommandLine.arguments.contains("--blocking-sequence-read") {
+    let values = RACSubject<Int>()
+    let sequence = values.deliverOnMainThread().sequence()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { values.sendNext(1) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 7) {
+        print("the main thread stayed in the read, as expected")
+        exit(0)
+    }
+    _ = sequence.head
+    print("the read returned, which it cannot: the main queue is held by it")
+    exit(1)
+}
+
+// With --sequence-read-in-delivery, a subscriber's block of a subject reads,
+// from sequence(), the subject's next value, which only this thread can send
+// once the block returns: the read must say so after a second.
+if CommandLine.arguments.contains("--sequence-read-in-delivery") {
+    let values = RACSubject<Int>()
+    let sequence = values.sequence()
+    values.subscribeNext { value in
+        guard value == 1 else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 4) {
+            print("the read stayed in the delivery, as expected")
+            exit(0)
+        }
+        _ = sequence.tail?.head
+        print("the read returned, which it cannot: its value comes after it")
+        exit(1)
+    }
+    values.sendNext(1)
+    values.sendNext(2)
 }
 
 let runsMainQueue = !CommandLine.arguments.contains("--no-main-queue")

@@ -275,12 +275,44 @@ private final class RACSignalSequenceBuffer<Value>: @unchecked Sendable {
     }
 
     /// The value at `index`, once it has arrived; nil once the signal ended
-    /// before it.
+    /// before it. A read that must wait while holding the main queue is
+    /// marked, so that the main queue's watch names it if main-queue work
+    /// waits behind it (`RACMainQueueWatch`).
     func value(at index: Int) -> Value? {
         condition.lock()
         defer { condition.unlock() }
-        while values.count <= index && !ended { condition.wait() }
+        if values.count <= index && !ended {
+            if RACScheduler.mainThreadScheduler.isRunningCallingThread {
+                RACMainQueueWatch.whileMainThreadBlocks(in: "a read of sequence()") { awaitValue(at: index) }
+            } else {
+                awaitValue(at: index)
+            }
+        }
         return index < values.count ? values[index] : nil
+    }
+
+    /// Waits, the lock held, until the value at `index` has arrived or the
+    /// signal has ended. A thread inside a delivery (it owns a serializer,
+    /// a subject's among them, or runs a `deliverOn` drain) may be what
+    /// would send the value, after the read returns: after a second without
+    /// it, that is said on the standard error, once per read, and the read
+    /// waits on. (Not the once flags a thread runs: the read itself runs
+    /// in one, the sequence's lazy head.)
+    private func awaitValue(at index: Int) {
+        var told = false
+        while values.count <= index && !ended {
+            if !condition.wait(until: Date(timeIntervalSinceNow: 1)) && !told
+                && (racs_owns_a_serializer() || racs_drains_a_queue()) {
+                told = true
+                FileHandle.standardError.write(Data("""
+                    RACSwift: a read of sequence() made from inside a delivery (a subscriber's block of \
+                    a subject, a deliverOn drain) has waited 1 s for its value. If only that delivery \
+                    can send it, after the read returns, the read never returns: read the sequence from \
+                    outside the block.
+
+                    """.utf8))
+            }
+        }
     }
 
     func sequence(from index: Int) -> RACSequence<Value> {
