@@ -27,7 +27,7 @@ struct Options {
                            and loaded run only the rows that wait or drain (W7, W11 values,
                            W13, the floods)
           --json PATH      also write the results as a JSON array of records
-          --svg PATH       also draw the scaling rows (W1, W9 against N; W7 against threads) as an SVG
+          --svg PATH       also draw the scaling rows (W1, W9 against N; W16 against n; W7 against threads) as an SVG
           --list           print the case ids and exit
         """
 

@@ -29,7 +29,7 @@ enum W16Growth: Workload {
     }
 
     private static func flattenMapRunning(_ n: Int, _ mode: Mode, baseline: Case?, targets: [Target]) -> Case {
-        Case(workload: id, label: "flattenMap \(n) inners running", params: ["n": n], unit: "inner",
+        Case(workload: id, label: "flattenMap inners running n=\(n)", params: ["n": n], unit: "inner",
              units: n, expected: Tally.expected(subscribers: 1, values: 0..<n),
              baseline: baseline, targets: targets) {
             let outer = RACSubject<Int>()
@@ -49,7 +49,7 @@ enum W16Growth: Workload {
     }
 
     private static func compoundRemove(_ n: Int, _ mode: Mode, baseline: Case?, targets: [Target]) -> Case {
-        Case(workload: id, label: "compound remove \(n) children", params: ["n": n], unit: "remove",
+        Case(workload: id, label: "compound remove children n=\(n)", params: ["n": n], unit: "remove",
              units: n, expected: ["children left": 0], baseline: baseline, targets: targets) {
             let compound = RACCompoundDisposable()
             let children = (0..<n).map { _ in RACDisposable() }
