@@ -18,6 +18,7 @@ var workloads: [any Workload.Type] {
     W12FlattenMap.self,
     W13DeliverOn.self,
     W14Catch.self,
+    W15Hot.self,
     W16Growth.self,
     ]
 }
@@ -32,6 +33,7 @@ func rawCases(_ mode: Mode) -> [Case] {
         RawRing.replayCase(mode),
         RawLifecycle.case(mode),
         RawChain.case(mode),
+        W15Hot.rawCase(mode),
         RawLockedFanOut.case(mode),
         RawLockedCell.case(subscribers: 1, mode: mode),
         RawLockedCell.case(subscribers: 10, mode: mode),

@@ -104,6 +104,7 @@ extension RACSignal {
 
     /// Sends the values of the receiver and of `signal` as they arrive; see
     /// `merge(_:)` for the array. RAC 2.5's `-merge:`.
+    @_disfavoredOverload
     public func merge(_ signal: RACSignal<Value>) -> RACSignal<Value> {
         let merged = RACSignal.merge([self, signal])
         merged.setName(derivedBy: { "[\(self.name)] -merge: \(signal.name)" })

@@ -13,6 +13,7 @@ extension RACSignal {
     /// In site mode (`RACLiveSubscriptions.recordsSites`), the subscription
     /// to `block`'s signal is recorded at `file`:`line`, on this signal; so
     /// are the later subscriptions of `catchTo`, `retry` and `repeat`.
+    @_disfavoredOverload
     public func `catch`(_ block: @escaping @Sendable (any Error) -> RACSignal<Value>,
                         file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
         let site = RACOperatorSite.at(file, line)
@@ -34,6 +35,7 @@ extension RACSignal {
 
     /// Sends the receiver's values; if it fails, continues with `signal`
     /// instead of the error. RAC 2.5's `-catchTo:`.
+    @_disfavoredOverload
     public func catchTo(_ signal: RACSignal<Value>,
                         file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
         let site = RACOperatorSite.at(file, line)

@@ -1,6 +1,7 @@
 extension RACSignal {
     /// Sends only the values for which `block` returns true.
     @inlinable
+    @_disfavoredOverload
     public func filter(_ block: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         // One step for every subscription; each sink holds the block.
         let step = RACFilterSink<Value>.step
@@ -9,12 +10,14 @@ extension RACSignal {
 
     /// Sends every value that is not equal to `value`.
     @inlinable
+    @_disfavoredOverload
     public func ignore(_ value: Value) -> RACSignal<Value> where Value: Equatable {
         filter(racSendable { $0 != value })
     }
 
     /// Sends no values: only the receiver's error or completion.
     @inlinable
+    @_disfavoredOverload
     public func ignoreValues() -> RACSignal<Value> {
         liftNext("[\(self.name)] -ignoreValues") { _, _ in }
     }
@@ -23,6 +26,7 @@ extension RACSignal {
     /// subscription to the receiver at once. `take(0)` is `empty()`: it
     /// completes without subscribing to the receiver at all, as in RAC.
     @inlinable
+    @_disfavoredOverload
     public func take(_ count: Int) -> RACSignal<Value> {
         guard count >= 0 else { racMisuse("take(_:) needs a count of 0 or more, not \(count)") }
         guard count > 0 else { return .empty(named: "[\(self.name)] -take: 0") }
@@ -38,6 +42,7 @@ extension RACSignal {
 
     /// Skips the first `count` values, then sends the rest.
     @inlinable
+    @_disfavoredOverload
     public func skip(_ count: Int) -> RACSignal<Value> {
         guard count >= 0 else { racMisuse("skip(_:) needs a count of 0 or more, not \(count)") }
         return lift("[\(self.name)] -skip: \(count)") { downstream in
@@ -93,6 +98,7 @@ extension RACSignal {
 
     /// Sends values while `predicate` returns true, then completes at the
     /// first value for which it returns false, without sending it.
+    @_disfavoredOverload
     public func takeWhileBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         let signal = takeUntilBlock { !predicate($0) }
         signal.setName(derivedBy: { "[\(self.name)] -takeWhileBlock:" })
@@ -116,6 +122,7 @@ extension RACSignal {
 
     /// Skips values while `predicate` returns true, then sends the first
     /// value for which it returns false and every later value.
+    @_disfavoredOverload
     public func skipWhileBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         let signal = skipUntilBlock { !predicate($0) }
         signal.setName(derivedBy: { "[\(self.name)] -skipWhileBlock:" })
@@ -125,6 +132,7 @@ extension RACSignal {
     /// Sends a value only if it differs from the value sent before it; the
     /// first value is always sent. Each subscription compares afresh.
     @inlinable
+    @_disfavoredOverload
     public func distinctUntilChanged() -> RACSignal<Value> where Value: Equatable {
         lift("[\(self.name)] -distinctUntilChanged") { downstream in
             // Optional even when `Value` is: `.some(nil)` is a sent nil.

@@ -19,6 +19,7 @@ extension RACSignal {
     ///
     /// In site mode (`RACLiveSubscriptions.recordsSites`), the inner
     /// subscriptions are recorded at `file`:`line`, on this signal.
+    @_disfavoredOverload
     public func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSignal<U>,
                               file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U> {
         let site = RACOperatorSite.at(file, line)
@@ -63,6 +64,7 @@ extension RACSignal {
     /// completion as `flattenMap(_:)`: the first error ends the whole;
     /// completion waits for the receiver and every inner signal. RAC 2.5's
     /// `-flatten`. Sites as `flattenMap(_:)`'s.
+    @_disfavoredOverload
     public func flatten<U>(file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U>
     where Value == RACSignal<U> {
         let site = RACOperatorSite.at(file, line)
@@ -82,6 +84,7 @@ extension RACSignal {
     /// every inner signal, queued ones included, completed; the first error
     /// ends the whole, and queued signals are then never subscribed. RAC
     /// 2.5's `-flatten:`. Sites as `flattenMap(_:)`'s.
+    @_disfavoredOverload
     public func flatten<U>(_ maxConcurrent: Int, file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U>
     where Value == RACSignal<U> {
         let site = RACOperatorSite.at(file, line)
@@ -163,6 +166,7 @@ extension RACSignal {
     ///
     /// Values are sent on the thread of the inner signal that sent them, or
     /// by a thread delivering already. Sites as `flattenMap(_:)`'s.
+    @_disfavoredOverload
     public func switchToLatest<U>(file: StaticString = #fileID, line: UInt = #line) -> RACSignal<U>
     where Value == RACSignal<U> {
         let site = RACOperatorSite.at(file, line)

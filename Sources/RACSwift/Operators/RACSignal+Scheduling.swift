@@ -31,6 +31,7 @@ extension RACSignal {
     /// Disposing the subscription releases the subscriber at once; the
     /// events still queued are dropped when the scheduled block runs.
     @inlinable
+    @_disfavoredOverload
     public func deliverOn(_ scheduler: RACScheduler) -> RACSignal<Value> {
         lift("[\(self.name)] -deliverOn: \(scheduler)") { downstream in
             Self.deliveringSink(downstream, on: scheduler, inlineOnMainThread: false)

@@ -3,6 +3,7 @@ extension RACSignal {
     /// before sending the value on. Nothing runs until the returned signal
     /// is subscribed, and it runs once per subscription.
     @inlinable
+    @_disfavoredOverload
     public func doNext(_ block: @escaping @Sendable (Value) -> Void) -> RACSignal<Value> {
         liftNext("[\(self.name)] -doNext:") { value, sink in
             block(value)
@@ -11,12 +12,14 @@ extension RACSignal {
     }
 
     /// Calls `block` with the receiver's error just before sending it on.
+    @_disfavoredOverload
     public func doError(_ block: @escaping @Sendable (any Error) -> Void) -> RACSignal<Value> {
         doTerminal("[\(self.name)] -doError:", error: block, completed: nil)
     }
 
     /// Calls `block` when the receiver completes, just before sending the
     /// completion on.
+    @_disfavoredOverload
     public func doCompleted(_ block: @escaping @Sendable () -> Void) -> RACSignal<Value> {
         doTerminal("[\(self.name)] -doCompleted:", error: nil, completed: block)
     }

@@ -15,6 +15,7 @@ extension RACSignal {
     /// Events are sent on the thread of the signal that caused them, or by
     /// a thread delivering already; a value racing with the trigger is sent
     /// before the completion or not at all.
+    @_disfavoredOverload
     public func takeUntil<U>(_ trigger: RACSignal<U>) -> RACSignal<Value> {
         RACSignal.multiSource("[\(self.name)] -takeUntil: \(trigger.name)", sources: .two(self, trigger)) { downstream, group in
             let gate = RACSerializingSink(downstream)

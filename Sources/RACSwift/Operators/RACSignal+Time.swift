@@ -13,6 +13,7 @@ extension RACSignal {
     /// arrives (on the main thread, the main thread scheduler), or, where
     /// there is none, on a background scheduler made for the subscription;
     /// the value is sent from there.
+    @_disfavoredOverload
     public func throttle(_ interval: TimeInterval) -> RACSignal<Value> {
         throttle(interval, fixedScheduler: nil, valuesPassingTest: { _ in true },
                  name: "[\(self.name)] -throttle: \(interval)")
@@ -22,6 +23,7 @@ extension RACSignal {
     /// does not is sent at once, and drops the one waiting: RAC 2.5's
     /// `-throttle:valuesPassingTest:`. `predicate` runs where the value
     /// arrives.
+    @_disfavoredOverload
     public func throttle(_ interval: TimeInterval,
                          valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool) -> RACSignal<Value> {
         throttle(interval, fixedScheduler: nil, valuesPassingTest: predicate,
@@ -31,6 +33,7 @@ extension RACSignal {
     /// `throttle(_:valuesPassingTest:)` with the waits on `scheduler` (a
     /// `RACTestScheduler`, to throttle in virtual time): the waiting values
     /// are sent from `scheduler`.
+    @_disfavoredOverload
     public func throttle(_ interval: TimeInterval, onScheduler scheduler: RACScheduler,
                          valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool = { _ in true })
         -> RACSignal<Value> {
@@ -58,12 +61,14 @@ extension RACSignal {
     /// (on the main thread, the main thread scheduler), or, where there is
     /// none, on a background scheduler made for the subscription, and is sent
     /// from there.
+    @_disfavoredOverload
     public func delay(_ interval: TimeInterval) -> RACSignal<Value> {
         delay(interval, fixedScheduler: nil, name: "[\(self.name)] -delay: \(interval)")
     }
 
     /// `delay(_:)` with the waits on `scheduler` (a `RACTestScheduler`, to
     /// delay in virtual time): values and completion are sent from there.
+    @_disfavoredOverload
     public func delay(_ interval: TimeInterval, onScheduler scheduler: RACScheduler) -> RACSignal<Value> {
         delay(interval, fixedScheduler: scheduler, name: "[\(self.name)] -delay: \(interval) onScheduler: \(scheduler)")
     }

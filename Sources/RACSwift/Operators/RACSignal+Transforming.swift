@@ -1,6 +1,7 @@
 extension RACSignal {
     /// Sends `block(value)` for each value; terminal events pass through.
     @inlinable
+    @_disfavoredOverload
     public func map<U>(_ block: @escaping @Sendable (Value) -> U) -> RACSignal<U> {
         // One step for every subscription; each sink holds the block.
         let step = RACMapSink<Value, U>.step
@@ -9,6 +10,7 @@ extension RACSignal {
 
     /// Sends `value` in place of each value.
     @inlinable
+    @_disfavoredOverload
     public func mapReplace<U>(_ value: U) -> RACSignal<U> {
         map(racSendable { _ in value })
     }
@@ -18,6 +20,7 @@ extension RACSignal {
     /// `combineLatestWith(_:)` and the tuple forms of `zip` and
     /// `combineLatest` send).
     @inlinable
+    @_disfavoredOverload
     public func reduceEach<each T, R>(_ block: @escaping @Sendable (repeat each T) -> R) -> RACSignal<R>
         where Value == (repeat each T) {
         liftNext("[\(self.name)] -reduceEach:") { value, sink in
@@ -29,6 +32,7 @@ extension RACSignal {
     /// labeled tuple is a type of its own in Swift, which the tuples of any
     /// size above do not match).
     @inlinable
+    @_disfavoredOverload
     public func reduceEach<K, V, R>(_ block: @escaping @Sendable (K, V) -> R) -> RACSignal<R>
         where Value == (key: K, value: V) {
         map { block($0.key, $0.value) }.setName(derivedBy: { "[\(self.name)] -reduceEach:" })
@@ -166,6 +170,7 @@ extension RACSignal {
     /// previous result: `reduce(start, first)`, then `reduce(that, second)`,
     /// and so on. Each subscription starts again from `start`.
     @inlinable
+    @_disfavoredOverload
     public func scanWithStart<R>(_ start: R, reduce: @escaping @Sendable (R, Value) -> R) -> RACSignal<R> {
         scan("[\(self.name)] -scanWithStart:reduce:", from: start) { running, value, _ in reduce(running, value) }
     }
@@ -173,6 +178,7 @@ extension RACSignal {
     /// `scanWithStart(_:reduce:)` whose `reduce` is also given each value's
     /// index, from 0: RAC 2.5's `-scanWithStart:reduceWithIndex:`.
     @inlinable
+    @_disfavoredOverload
     public func scanWithStart<R>(_ start: R,
                                  reduceWithIndex reduce: @escaping @Sendable (R, Value, Int) -> R) -> RACSignal<R> {
         scan("[\(self.name)] -scanWithStart:reduceWithIndex:", from: start, reduce)
@@ -199,6 +205,7 @@ extension RACSignal {
     /// the value before it (`start` for the first one). Each subscription
     /// starts again from `start`.
     @inlinable
+    @_disfavoredOverload
     public func combinePreviousWithStart<R>(_ start: Value,
                                             reduce: @escaping @Sendable (Value, Value) -> R) -> RACSignal<R> {
         lift("[\(self.name)] -combinePreviousWithStart:reduce:") { downstream in

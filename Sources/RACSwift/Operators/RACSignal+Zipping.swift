@@ -146,6 +146,7 @@ extension RACSignal {
     /// both have sent their n-th value; completes as soon as one of them has
     /// completed and all its values were paired; sends the first error at
     /// once. RAC 2.5's `-zipWith:`.
+    @_disfavoredOverload
     public func zipWith<U>(_ signal: RACSignal<U>) -> RACSignal<(Value, U)> {
         pairs(.zip, with: signal)
     }
@@ -166,6 +167,7 @@ extension RACSignal {
     /// of the latest value of each, then a new tuple on every value either
     /// sends. Completes when both completed; sends the first error at once.
     /// RAC 2.5's `-combineLatestWith:`.
+    @_disfavoredOverload
     public func combineLatestWith<U>(_ signal: RACSignal<U>) -> RACSignal<(Value, U)> {
         pairs(.combineLatest, with: signal)
     }
