@@ -49,7 +49,6 @@ extension RACSubjectCore {
             if remaining != 0 { deliverNextThroughSinks(value, from: end - remaining, to: end) }
         }
         isDelivering = false
-        if !graveyard.isEmpty { buryGraveyard() }
     }
 
     /// `deliverNext` from the first entry before which an unsubscribe was
@@ -67,19 +66,18 @@ extension RACSubjectCore {
         isDelivering = true
         deliverThroughSinks(from: 0, to: count, send)
         isDelivering = false
-        if !graveyard.isEmpty { buryGraveyard() }
     }
 
     /// Calls `send` with the sink in each slot from `start` to `end` that is
-    /// not empty, read afresh at each step (a block may empty a later slot).
+    /// not empty. A block that disposes a later subscriber leaves its slot
+    /// in place until the delivery is over: that sink's own flag stops it.
     @inlinable @inline(__always)
     internal func deliverThroughSinks(from start: Int, to end: Int, _ send: (RACSubscriptionSink<Value>) -> Void) {
         var index = start
         while index < end {
             // Unretained all the way (no retain/release per delivery): the
-            // slot holds the subscription, which holds the sink, and a
-            // disposal during the call parks the subscription in
-            // `graveyard` instead of freeing it. The sink is read from the
+            // slot holds the sink, and no slot is emptied before the
+            // delivery is over (see `apply`). The sink is read from the
             // slot itself, not through the subscription: one memory access
             // less per delivery, which with many subscribers is a cache
             // miss less.

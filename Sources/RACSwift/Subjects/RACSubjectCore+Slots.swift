@@ -4,12 +4,11 @@
 //
 // The subscriber list needs no reclamation scheme. Only the owner ever
 // reads or changes `slots`, so no other thread can hold a pointer into
-// it. The list is still safe against changes made *during* a delivery by
-// the owner itself (a subscriber that subscribes another, or disposes
-// itself, from its block): the delivery loop reads `slots[i]` afresh at
-// each step and stops at the count it started with, appends go past that
-// count, a disposal only empties a slot, and the subscriptions emptied
-// mid-delivery are kept alive in `graveyard` until the loop ends.
+// it; and the owner changes it only between deliveries, never under a
+// delivery loop (see `apply`), so the loop may use each slot's sink
+// unretained and rely on the indices: a subscriber that subscribes
+// another, or disposes itself or another, from its block has its change
+// applied after the delivery.
 //
 // Disposal is O(1). A disposed subscription's sink stops at once (its own
 // flag); the owner then empties its slot, releasing the subscriber and
@@ -33,8 +32,8 @@ extension RACSubjectCore {
     /// `RACBorrowedBlock`), or none (a null function pointer): an empty
     /// slot, or a sink that is not a block subscriber with a `next` block
     /// that only this subject feeds. Same capacity and indices as `slots`,
-    /// right after them in their allocation (a field of its own would move
-    /// the object up a malloc size class: see `slotTallies`).
+    /// right after them in their allocation (a field of its own would take
+    /// the object's one spare word: see `slotTallies`).
     @inlinable @inline(__always)
     internal var blocks: UnsafeMutablePointer<RACBorrowedBlock<Value>> {
         UnsafeMutableRawPointer(slots + capacity).assumingMemoryBound(to: RACBorrowedBlock<Value>.self)
@@ -73,6 +72,12 @@ extension RACSubjectCore {
         if lent { slotTallies.lent &+= 1 } else { markUnlent() }
     }
 
+    /// Empties `subscription`'s slot, releases it at once and compacts
+    /// once half the slots are empty. A removal is an operation of its own
+    /// (`unsubscribe`'s, when it finds the serializer idle, or
+    /// `apply(.unsubscribe)`), never part of a delivery, so no delivery
+    /// loop holds this slot's sink or relies on the indices meanwhile (see
+    /// `apply`).
     @usableFromInline
     internal func remove(_ subscription: RACSubjectSubscription) {
         let index = subscription.index
@@ -91,18 +96,7 @@ extension RACSubjectCore {
         subscription.index = -1
         slotTallies.empty &+= 1
         markUnlent()
-        if isDelivering {
-            graveyard.append(entry)
-        } else {
-            entry.release()
-            if emptySlots >= 8 && emptySlots * 2 >= count { compact() }
-        }
-    }
-
-    @usableFromInline
-    internal func buryGraveyard() {
-        for entry in graveyard { entry.release() }
-        graveyard.removeAll(keepingCapacity: true)
+        entry.release()
         if emptySlots >= 8 && emptySlots * 2 >= count { compact() }
     }
 

@@ -2,24 +2,16 @@ import CShims
 
 // The subject core, one role per file (as the serializer is split):
 //
-//   RACSubjectCore.swift            the stored state, and the operations:
-//                                   every send, subscribe and unsubscribe
-//                                   enters the serializer here; `apply`
-//                                   is what the owner does with each
-//   RACSubjectCore+Delivery.swift   the delivery loops: by lent blocks,
-//                                   and through the sinks
-//   RACSubjectCore+Lending.swift    which blocks are lent, and the word
-//                                   that says when a delivery may call them
-//   RACSubjectCore+Slots.swift      the slots and their blocks: insert,
-//                                   remove, compaction, growth
-//   RACSubjectCore+Joining.swift    replays, and the subscribe made from
-//                                   inside a delivery
-//   RACSubjectCore+Ending.swift     terminal events, and subscribers that
-//                                   come after one
-//   RACSubjectCore+Count.swift      the subscriber count for `graph()`
-//   RACSubjectCoreBase.swift        the atomic words, what a subscription
-//                                   knows of its core, the owner's identity
-//   RACSubjectSubscription.swift    one subscriber's place and disposable
+// - RACSubjectCore.swift: the stored state and the operations (each send,
+//   subscribe and unsubscribe enters the serializer here; `apply`).
+// - +Delivery.swift: the delivery loops, by lent blocks and through sinks.
+// - +Lending.swift: which blocks are lent; when a delivery may call them.
+// - +Slots.swift: the slots and their blocks; insert, remove, compaction.
+// - +Joining.swift: replays; the subscribe made from inside a delivery.
+// - +Ending.swift: terminal events; subscribers that come after one.
+// - +Count.swift: the subscriber count, for `graph()`.
+// - RACSubjectCoreBase.swift: the atomic words, the owner's identity.
+// - RACSubjectSubscription.swift: one subscriber's place and disposable.
 
 /// The engine behind every subject: its subscribers, what it replays, how it
 /// ended, and the serializer through which every send, subscribe and dispose
@@ -64,20 +56,19 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
     @exclusivity(unchecked) @usableFromInline internal var slots: UnsafeMutablePointer<RACSubjectSlot?>
     @exclusivity(unchecked) @usableFromInline internal var count = 0
     @exclusivity(unchecked) @usableFromInline internal var capacity = 0
-    /// `emptySlots` and `lentSlots`, 32 bits each, so that both fit in the
-    /// word `emptySlots` took alone: a field more would move the object up
-    /// a malloc size class (see `isDelivering`). No subject holds 2^31
-    /// subscriptions (each takes over 300 bytes).
+    /// `emptySlots` and `lentSlots`, 32 bits each, so that both fit in one
+    /// word: the object keeps its malloc size class (see `isDelivering`),
+    /// with one word to spare. No subject holds 2^31 subscriptions (each
+    /// takes over 300 bytes).
     @exclusivity(unchecked) @usableFromInline internal var slotTallies: (empty: Int32, lent: Int32) = (0, 0)
-    /// Subscriptions removed during a delivery, released after it.
-    @exclusivity(unchecked) @usableFromInline internal var graveyard: [RACSubjectSlot] = []
     /// What a late subscriber receives first (replay and behavior subjects).
     @usableFromInline internal let history: RACReplayBuffer<Value>?
     @exclusivity(unchecked) @usableFromInline internal var ending: Ending?
-    // Last, after the words: the object then stays in the malloc size
-    // class it had before `blocks` and `lendingWord` (a subject's
-    // subscription's class, one up, cost a late subscription 250
-    // instructions of glibc's slow path, W3).
+    // Whether a delivery loop is running (see `growSlots`). Last, after
+    // the words: the object then stays in the malloc size class it had
+    // before `blocks` and `lendingWord` (a subject's subscription's class,
+    // one up, cost a late subscription 250 instructions of glibc's slow
+    // path, W3).
     @exclusivity(unchecked) @usableFromInline internal var isDelivering = false
 
     @usableFromInline
@@ -168,6 +159,12 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         asOwner { apply(operation) }
     }
 
+    /// Applies one operation, whole. The serializer never starts one
+    /// inside another, and whatever a block does to this subject from
+    /// inside a delivery is applied after it (an unsubscribe goes through
+    /// `perform`, which hands it over; a subscribe joins as a `.join`).
+    /// So the slots change only between deliveries, never under a delivery
+    /// loop (see `remove`).
     @inlinable
     internal func apply(_ operation: Operation) {
         switch operation {
