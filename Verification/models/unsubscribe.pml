@@ -1,11 +1,12 @@
 /*
- * A subject's unsubscribe and compaction, as
- * Sources/RACSwift/Subjects/RACSubjectCore.swift implements them (with the
+ * A subject's unsubscribe and compaction, as Sources/RACSwift/Subjects
+ * implements them (RACSubjectCore.swift's unsubscribe and apply,
+ * RACSubjectCore+Delivery.swift, +Slots.swift and +Lending.swift; with the
  * subscription's dispose, RACCompoundDisposable.dispose(endedBy:) and
  * RACSubjectSubscription.didDispose, and the sink's disposed bit,
  * RACSubscriptionSink.markEnded/sendNext), over its serializer
  * (serializer.pml, as a library): the owner's delivery loop (deliver),
- * remove, the graveyard (buryGraveyard), compact.
+ * remove, compact.
  *
  * Subscribers, in their slots from the start: X (0), A (1), C (2), E (3).
  * Thread S sends v0 then v1. Thread D disposes X: the sink's disposed bit
@@ -19,31 +20,31 @@
  * applied after the delivery. Compaction's threshold is CMIN (8 in Swift):
  * at 2, the second removal of the four slots compacts.
  *
- * -DOWNER_REMOVES: the two disposals from inside a delivery take the
- * subscriber out at once (remove called by the owner during the delivery,
- * as subscribeAsOwner does a subscribe) instead of handing the unsubscribe
- * over. The Swift code never does that today (unsubscribe always goes
- * through perform, which an owner's call cannot enter), so remove never
- * meets isDelivering; this configuration checks the graveyard and the
- * compaction rule that guard that path all the same.
+ * No removal during a delivery: remove asserts that none is under way.
+ * The delivery loop uses each slot's sink unretained and relies on the
+ * indices staying put, while remove releases the entry at once and may
+ * compact. That is safe because every remove is applied by a perform that
+ * entered an idle serializer or by a drain between two operations: a
+ * disposal made from inside a delivery is handed over (perform cannot
+ * enter a serializer its own thread is inside). M82 makes the blocks'
+ * disposals remove at once, inside the delivery, as an in-place
+ * unsubscribe would: the assertion reports it.
  *
  * Properties: a subscriber whose dispose returned before a sendNext was
  * called hears nothing of that send (more: its slot is gone by then, by
  * the serializer's order alone); one disposed from inside a delivery
  * hears nothing after (not the rest of that delivery either); every other
  * subscriber hears every value exactly once, in the one order; no slot's
- * subscription (and sink) is freed while a delivery may still use it (the
- * graveyard); every removed subscription is freed exactly once, the live
- * ones never; the slots, count, emptySlots and indices agree at the end;
- * no invalid end state.
+ * subscription (and sink) is freed while a delivery may still use it (no
+ * removal during one); every removed subscription is freed exactly once,
+ * the live ones never; the slots, count, emptySlots and indices agree at
+ * the end; no invalid end state.
  *
  * Reachability probes (-DPROBE=k): 11 the disposed bit stops a delivery
  * to X (its slot still there: a send begun before its dispose returned);
  * 12 D applies X's unsubscribe itself (serializer idle); 14 the owner
  * applies it (handed over); 13 a compaction; 17 a removal at an index a
- * compaction moved; with OWNER_REMOVES, 15 the graveyard used and 16 a
- * compaction after burying it. (15 and 16 are unreachable without
- * OWNER_REMOVES: see docs/Verification.md, "Unsubscribe and compaction".)
+ * compaction moved.
  *
  * -DLENDING: the delivery by lent blocks (issue 25; RACSubjectCore's
  * deliverNext, unsubscribe's `handingOver:`, apply(.unsubscribe),
@@ -119,7 +120,6 @@ byte slotCount = NSUBS;                 /* the core's `count` (`count` is the se
 byte emptySlots;
 byte idx[NSUBS];                        /* RACSubjectSubscription.index */
 bit  isDelivering;
-byte grave[NSUBS]; byte graveLen;       /* `graveyard` */
 
 /* Shared: each sink's disposed bit (RACSinkState.disposed) */
 bit  disposed[NSUBS];
@@ -226,11 +226,12 @@ inline compact() {
     }
 }
 
-/* remove(_:): empties the subscriber's slot (unless it is not in one);
-   during a delivery parks the entry in the graveyard, else releases it and
-   compacts once half the slots are empty */
+/* remove(_:): empties the subscriber's slot (unless it is not in one),
+   releases the entry and compacts once half the slots are empty; never
+   during a delivery (see the top) */
 inline remove(s) {
     d_step {
+        assert(!isDelivering);
         if
         :: idx[s] != NOINDEX && idx[s] < slotCount && slot[idx[s]] == s ->
            if :: idx[s] != s -> probe(17) :: else fi;   /* moved by a compaction (each starts at its id) */
@@ -245,29 +246,12 @@ inline remove(s) {
 #endif
            idx[s] = NOINDEX;
            emptySlots++;
-           if
-           :: isDelivering ->                          /* M82 */
-              grave[graveLen] = s; graveLen++; probe(15)   /* M81 */
-           :: else ->
-              release(s);
-              doCompact = (emptySlots >= CMIN && emptySlots * 2 >= slotCount)
-           fi
+           release(s);
+           doCompact = (emptySlots >= CMIN && emptySlots * 2 >= slotCount)
         :: else -> skip                                /* not in a slot: `sink = nil` */
         fi
     };
     if :: doCompact -> doCompact = 0; compact() :: else fi
-}
-
-/* buryGraveyard(): releases what was removed during the delivery, then
-   the same compaction rule */
-inline buryGraveyard() {
-    d_step {
-        tmp2 = 0;
-        do :: tmp2 < graveLen -> release(grave[tmp2]); grave[tmp2] = 0; tmp2++ :: else -> break od;
-        graveLen = 0; tmp2 = 0;
-        doCompact = (emptySlots >= CMIN && emptySlots * 2 >= slotCount)
-    };
-    if :: doCompact -> doCompact = 0; probe(16); compact() :: else fi
 }
 
 /* handOver(_:untilApplied:_:) as the owner's own call takes it (Serializer.swift):
@@ -288,15 +272,13 @@ inline ownerHandsOver(n) {
 /* A disposal made by a block, on the owner's thread, inside the delivery:
    the subscription's dispose() sets the sink's disposed bit (markEnded,
    fetch-or), then didDispose's unsubscribe: perform, whose tryEnter fails
-   (this thread is inside), so handOver. With OWNER_REMOVES: remove at once. */
+   (this thread is inside), so handOver. */
 inline blockDisposes(s, n) {
     atomic { disposed[s] = 1; gone[s] = 1 }
-#ifdef OWNER_REMOVES
-    remove(s);
-#elif defined(LENDING)
+#ifdef LENDING
     countIn(n); ownerHandsOver(n);                    /* M85d */
 #else
-    ownerHandsOver(n);
+    ownerHandsOver(n);                                 /* M82 */
 #endif
     returned[s] = 1
 }
@@ -341,8 +323,7 @@ inline throughSink(v) {
    started with, read afresh at each step, through its sink (throughSink);
    with LENDING, by the lent block while the lending word, loaded before
    every call, is 0, and through the sinks from the first nonzero load on.
-   Then the graveyard. The slot's sink is used unretained until the call
-   returns. */
+   The slot's sink is used unretained until the call returns. */
 inline deliver(v) {
     isDelivering = 1;
     d_step {
@@ -399,7 +380,6 @@ inline deliver(v) {
 #endif
         skip
     }
-    if :: graveLen > 0 -> buryGraveyard() :: else fi
 }
 
 /* apply(_:) (RACSubjectCore.swift): .next → deliverNext, .unsubscribe → remove */
@@ -491,7 +471,7 @@ init {
     }
     (done == NTHREADS - 1);
     d_step {
-        assert(top == NIL && qhead == NIL && graveLen == 0 && !isDelivering);
+        assert(top == NIL && qhead == NIL && !isDelivering);
         /* each heard a prefix of the one order, once each */
         j = 0;
         do
