@@ -16,9 +16,11 @@ final class Progress {
     /// W7 (8 and 16 threads, the flood), W11 (bounded `values`) and W13 (4
     /// senders, the flood) gained rows for issue 32: their figures are the
     /// new runs at load 10-12 divided by that load's slowdown (about 5).
+    /// W16 (23 structures at 3 sizes, each repetition about the same work)
+    /// took 50 s of CPU time in a run at load 8 (issue 33's growth audit).
     private static let fullRunSeconds: [String: Double] = [
         "W1": 1.4, "W2": 0.9, "W3": 3.0, "W3b": 1.5, "W4": 1.4, "W4b": 1.0, "W5": 0.5, "W6": 0.2,
-        "W7": 6.0, "W8": 0.5, "W9": 0.3, "W10": 0.6, "W11": 5.0, "W12": 0.6, "W13": 14.0, "W14": 1.0, "W16": 1.0,
+        "W7": 6.0, "W8": 0.5, "W9": 0.3, "W10": 0.6, "W11": 5.0, "W12": 0.6, "W13": 14.0, "W14": 1.0, "W16": 50.0,
         "raw": 2.0,
     ]
     /// The same under `onecore` and `loaded`, where only the rows that wait

@@ -5,75 +5,77 @@ import RACSwift
 /// the smallest, measured in the same run. Target: at most 1.5x at the
 /// largest size.
 ///
-/// - `flattenMap n inners running`: n inner signals subscribed at once
-///   (each a subject, running until the test completes it), then each
-///   sends a value and completes, leaving the group: n adds to and removes
-///   from one compound disposable while it holds up to n children. Was
-///   quadratic (a removal scanned and retained every child): 11x per inner
-///   from 500 to 20 000 at 14e10dc.
-/// - `compound remove n children`: n children added, then removed in a
-///   scattered order: the removal alone.
+/// Each structure is a `GrowthRow` (the rows are in the `W16Growth+…`
+/// files, one per family: disposables, signals, subjects, sequences,
+/// testing tools); the case at the smallest size is the baseline of the
+/// others. A row's label is "<structure> n=<n>" and its `params["n"]` the
+/// size: `bench --svg` draws one curve per structure from both.
 enum W16Growth: Workload {
     static let id = "W16"
     static let smallest = 500
 
     static func cases(_ mode: Mode) -> [Case] {
         let sizes = [2_000, 20_000].map { mode.count($0) }
-        let flattenBase = flattenMapRunning(smallest, mode, baseline: nil, targets: [])
-        let removeBase = compoundRemove(smallest, mode, baseline: nil, targets: [])
-        return sizes.map { n in
-            flattenMapRunning(n, mode, baseline: flattenBase, targets: n == sizes.last ? [.ratio(atMost: 1.5)] : [])
-        } + sizes.map { n in
-            compoundRemove(n, mode, baseline: removeBase, targets: n == sizes.last ? [.ratio(atMost: 1.5)] : [])
+        let largest = sizes.last!
+        return rows.flatMap { row in
+            let baseline = row.makeCase(smallest, largest: largest, baseline: nil, targets: [])
+            return sizes.map { n in
+                row.makeCase(n, largest: largest, baseline: baseline,
+                             targets: n == largest ? [.ratio(atMost: 1.5)] : [])
+            }
         }
     }
 
-    private static func flattenMapRunning(_ n: Int, _ mode: Mode, baseline: Case?, targets: [Target]) -> Case {
-        Case(workload: id, label: "flattenMap inners running n=\(n)", params: ["n": n], unit: "inner",
-             units: n, expected: Tally.expected(subscribers: 1, values: 0..<n),
-             baseline: baseline, targets: targets) {
-            let outer = RACSubject<Int>()
-            let inners = (0..<n).map { _ in RACSubject<Int>() }
-            let flattened = outer.flattenMap { inners[$0] }
-            let tallies = Tally.make(1)
-            return Trial(run: {
-                flattened.subscribeTallies(tallies)
-                for index in 0..<n { outer.sendNext(index) }
-                outer.sendCompleted()
-                for (index, inner) in inners.enumerated() {
-                    inner.sendNext(index)
-                    inner.sendCompleted()
-                }
-            }, observe: { tallies.observed })
-        }
+    /// Every structure, in the order of the table.
+    static var rows: [GrowthRow] {
+        disposableRows + signalRows + subjectRows + sequenceRows + testingRows
     }
+}
 
-    private static func compoundRemove(_ n: Int, _ mode: Mode, baseline: Case?, targets: [Target]) -> Case {
-        Case(workload: id, label: "compound remove children n=\(n)", params: ["n": n], unit: "remove",
-             units: n, expected: ["children left": 0], baseline: baseline, targets: targets) {
-            let compound = RACCompoundDisposable()
-            let children = (0..<n).map { _ in RACDisposable() }
-            children.forEach(compound.add)
-            // A scattered order (a stride coprime with n), neither first-in
-            // nor last-in first.
-            let stride = stride(coprimeWith: n)
-            let order = (0..<n).map { $0 * stride % n }
+/// One structure of W16: how to measure it at size n.
+struct GrowthRow {
+    /// What the label says before " n=<n>", e.g. "flattenMap inners running".
+    let structure: String
+    /// What one unit is: "inner", "remove", "value", …
+    let unit: String
+    /// Units per repetition at size n; n unless the row says otherwise.
+    var units: (Int) -> Int = { $0 }
+    /// What a repetition must observe at size n.
+    let expected: (Int) -> Observed
+    /// Whether a repetition at a smaller size runs the row on as many
+    /// structures of that size, one after another, as make the largest
+    /// size's units: false where the copies would see each other.
+    var repeats = true
+    /// Builds the state of one repetition at size n (untimed).
+    let prepare: (Int) -> Trial
+
+    /// The case at size n. A repetition does about the same work at every
+    /// size (at n = 500, 40 structures of 500 where n = 20 000 has one), so
+    /// that it lasts as long: on a loaded machine a longer repetition is
+    /// more often preempted, and its wall time per unit grows with no
+    /// growth in its cost.
+    func makeCase(_ n: Int, largest: Int, baseline: Case?, targets: [Target]) -> Case {
+        let copies = repeats ? max(1, largest / n) : 1
+        return Case(workload: W16Growth.id, label: "\(structure) n=\(n)", params: ["n": n], unit: unit,
+                    units: copies * units(n), expected: expected(n), baseline: baseline, targets: targets) {
+            let trials = (0..<copies).map { _ in prepare(n) }
             return Trial(run: {
-                for index in order { compound.remove(children[index]) }
+                for trial in trials { trial.run() }
             }, observe: {
-                var left = 0
-                compound.dispose()
-                for child in children where child.isDisposed { left += 1 }
-                return ["children left": left]
+                let observed = trials.map { $0.observe() }
+                return observed.allSatisfy { $0 == observed[0] } ? observed[0] : ["copies differ": 1]
             })
         }
     }
+}
 
-    /// A stride near n/3 that visits every index mod n once.
-    private static func stride(coprimeWith n: Int) -> Int {
-        var candidate = max(1, n / 3)
-        while gcd(candidate, n) != 1 { candidate += 1 }
-        return candidate
+extension W16Growth {
+    /// The indices 0..<n in a scattered order (a stride coprime with n, near
+    /// n/3), neither first-in nor last-in first.
+    static func scattered(_ n: Int) -> [Int] {
+        var stride = max(1, n / 3)
+        while gcd(stride, n) != 1 { stride += 1 }
+        return (0..<n).map { $0 * stride % n }
     }
 
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }

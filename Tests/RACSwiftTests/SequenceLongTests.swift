@@ -75,6 +75,41 @@ final class SequenceLongTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(chain(from: 0).foldLeftWithStart(0) { $0 &+ $1 }, count * (count - 1) / 2)
     }
 
+    func testEagerOperatorsOverManyValues() {
+        // Each operator computes its values at once; its steps (each on the
+        // tail of the one before) must not compute the rest again, each
+        // inside the last: that recursed once per value. Fewer values than
+        // the other tests (ten operators each), still far past the stack.
+        let count = 200_000
+        let eager = Array(0..<count).rac_sequence.eagerSequence
+        let result = eager
+            .take(count)
+            .scanWithStart(0) { _, value in value }
+            .concat(.return(count))
+            .takeUntilBlock { _ in false }
+            .combinePreviousWithStart(0) { _, value in value }
+            .flattenMap { RACSequence.return($0) }
+            .startWith(-1)
+        XCTAssertEqual(result.array.count, count + 2)
+        XCTAssertEqual(result.foldLeftWithStart(0) { $0 &+ $1 }, count * (count - 1) / 2 + count - 1)
+    }
+
+    func testEagerFoldRightOverAMillionValues() {
+        // An eager fold folds all of the sequence before the first `reduce`
+        // returns: from the last value back, in a loop.
+        let eager = Array(0..<count).rac_sequence.eagerSequence
+        XCTAssertEqual(eager.foldRightWithStart(0) { value, rest in value &+ rest.head! }, count * (count - 1) / 2)
+    }
+
+    func testConcatAndZipOfManySequences() {
+        let many = 100_000
+        let sequences = (0..<many).map { RACSequence.return($0) }
+        XCTAssertEqual(RACSequence.concat(sequences).foldLeftWithStart(0) { $0 &+ $1 }, many * (many - 1) / 2)
+        let zipped = RACSequence.zip(sequences + [[7].rac_sequence])
+        XCTAssertEqual(zipped.array.map(\.count), [many + 1])
+        XCTAssertEqual(zipped.head?.last, 7)
+    }
+
     private func expectedChainSum() -> Int {
         var sum = 0
         for value in 0..<count where (value * 2) % 3 == 0 { sum &+= value * 2 + 1 }

@@ -16,24 +16,14 @@ import Foundation
 /// at the given date, and `afterDelay(_:schedule:)` counts from virtual time.
 /// Disposing a returned disposable takes the block off the queue.
 public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
-    /// A queued block and when it is due.
-    private struct Action {
-        let date: Date
-        /// Breaks ties between equal dates: the order of scheduling.
-        let sequence: UInt64
-        let block: () -> Void
-    }
-
     // Guarded by `lock`. A test scheduler is driven from one thread and is no
     // hot path, so a plain NSLock (rather than the lock-free machinery used
     // elsewhere) is enough to keep use from a stray thread from corrupting
     // the queue. The lock is never held while a block runs, so blocks may
     // schedule, dispose and read `now` freely.
     private let lock = NSLock()
-    /// Sorted by date, then sequence: the next block to run is first.
-    private var actions: [Action] = []
+    private var queue = RACTestSchedulerQueue()
     private var virtualNow = RACTestScheduler.start
-    private var nextSequence: UInt64 = 0
 
     /// An empty test scheduler at the start of virtual time.
     public override init() {
@@ -42,7 +32,7 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
 
     deinit {
         // Blocks that never ran leave the count of scheduled blocks with it.
-        racs_scheduled_blocks_add(-actions.count)
+        racs_scheduled_blocks_add(-queue.count)
     }
 
     /// The present in virtual time: the start of virtual time
@@ -94,15 +84,14 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
     /// Dequeues and runs the earliest block (due by `limit`, if given);
     /// false if there was none.
     private func runNext(dueBy limit: Date? = nil) -> Bool {
-        let next: Action? = lock.withLock {
-            guard let first = actions.first, limit.map({ first.date <= $0 }) ?? true else { return nil }
-            let action = actions.removeFirst()
+        let next: (() -> Void)? = lock.withLock {
+            guard let (date, block) = queue.popFirst(dueBy: limit) else { return nil }
             racs_scheduled_blocks_add(-1)
-            if action.date > virtualNow { virtualNow = action.date }
-            return action
+            if date > virtualNow { virtualNow = date }
+            return block
         }
         guard let next else { return false }
-        performAsCurrentScheduler(next.block)
+        performAsCurrentScheduler(next)
         return true
     }
 
@@ -141,7 +130,7 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
     private func repeatBlock(_ block: @escaping () -> Void, at date: Date,
                              every interval: TimeInterval, holdingIn timer: RACSerialDisposable) {
         // Unowned: only this scheduler runs the closure, so it is alive then,
-        // and a strong reference would make a cycle through `actions`.
+        // and a strong reference would make a cycle through the queue.
         timer.disposable = enqueue(at: date) { [unowned self] in
             // The next repetition is queued before the block runs, as in RAC,
             // so a block that disposes its timer cancels that one too.
@@ -156,14 +145,8 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
         // A blocking read that scheduled work may be answered by it.
         racs_probe_note_other_source()
         let sequence: UInt64 = lock.withLock {
-            let action = Action(date: date ?? virtualNow, sequence: nextSequence, block: block)
-            nextSequence += 1
-            // The new action has the highest sequence, so it goes after every
-            // action due at the same date or earlier.
-            let index = actions.firstIndex { $0.date > action.date } ?? actions.endIndex
-            actions.insert(action, at: index)
             racs_scheduled_blocks_add(1)
-            return action.sequence
+            return queue.append(at: date ?? virtualNow, block)
         }
         // Weak: the disposable may outlive the scheduler.
         return RACDisposable { [weak self] in self?.cancel(sequence) }
@@ -171,11 +154,13 @@ public final class RACTestScheduler: RACScheduler, @unchecked Sendable {
 
     /// Takes the action with `sequence` off the queue, if it is still there.
     private func cancel(_ sequence: UInt64) {
-        lock.withLock {
-            if let index = actions.firstIndex(where: { $0.sequence == sequence }) {
-                actions.remove(at: index)
-                racs_scheduled_blocks_add(-1)
-            }
+        let block: (() -> Void)? = lock.withLock {
+            guard let block = queue.cancel(sequence) else { return nil }
+            racs_scheduled_blocks_add(-1)
+            return block
         }
+        // Released outside the lock: what the block captured may schedule
+        // or cancel on this scheduler as it goes.
+        _ = block
     }
 }

@@ -18,11 +18,18 @@ extension RACSequence {
         RACSequence(elements: [value], eager: false)
     }
 
-    /// `result`, computed at once if the receiver is eager, as RAC's eager
-    /// sequences compute their operators.
+    /// `operation` of the receiver, computed at once if the receiver is
+    /// eager, as RAC's eager sequences compute their operators.
+    ///
+    /// `operation` is given the receiver's lazy form, and the result is
+    /// computed by one walk. An operator's lazy form recurses on its
+    /// receiver's tail (`take(n)` is the head, then `tail.take(n - 1)`);
+    /// given an eager receiver, whose tails are eager, each of those steps
+    /// would compute all the rest at once again: quadratic, and a stack
+    /// frame chain as long as the sequence.
     @inlinable
-    internal func evaluated<U>(like result: RACSequence<U>) -> RACSequence<U> {
-        eager ? result.eagerSequence : result
+    internal func evaluated<U>(_ operation: (RACSequence<Value>) -> RACSequence<U>) -> RACSequence<U> {
+        eager ? operation(lazySequence).eagerSequence : operation(self)
     }
 
     // MARK: Combining
@@ -30,30 +37,22 @@ extension RACSequence {
     /// The receiver's values, then `sequence`'s: RAC's `-concat:`.
     @inlinable
     public func concat(_ sequence: RACSequence<Value>) -> RACSequence<Value> {
-        evaluated(like: RACSequence(deferred: {
-            guard let head = self.head else { return sequence }
-            return RACSequence(evaluatedHead: head, tail: { (self.tail ?? .empty()).concat(sequence) })
-        }))
+        evaluated { receiver in
+            RACSequence(deferred: {
+                guard let head = receiver.head else { return sequence }
+                return RACSequence(evaluatedHead: head, tail: { (receiver.tail ?? .empty()).concat(sequence) })
+            })
+        }
     }
 
     /// The values of the sequences `block` makes of each value, one
-    /// sequence after another: RAC's `-flattenMap:`.
+    /// sequence after another: RAC's `-flattenMap:`, a `bind(_:)` as in
+    /// RACStream. On an eager receiver, as RAC's eager `bind`: `block` runs
+    /// for the first value and that value's sequence is read to its end
+    /// before `block` runs for the second value, and so on.
     @inlinable
     public func flattenMap<U>(_ block: @escaping @Sendable (Value) -> RACSequence<U>) -> RACSequence<U> {
-        evaluated(like: RACSequence<U>(deferred: {
-            // A loop, not recursion, past values whose sequence is empty.
-            var node: RACSequence<Value>? = self
-            while let current = node, let value = current.head {
-                let inner = block(value)
-                if let first = inner.head {
-                    return RACSequence<U>(evaluatedHead: first, tail: {
-                        (inner.tail ?? .empty()).concat((current.tail ?? .empty()).flattenMap(block))
-                    })
-                }
-                node = current.tail
-            }
-            return nil
-        }))
+        bind { { value, _ in block(value) } }
     }
 
     /// Pairs of the values of the receiver and of `sequence`, in order, as
@@ -75,7 +74,7 @@ extension RACSequence {
     /// `value`, then the receiver's values: RAC's `-startWith:`.
     @inlinable
     public func startWith(_ value: Value) -> RACSequence<Value> {
-        evaluated(like: RACSequence(evaluatedHead: value, tail: { self }))
+        evaluated { receiver in RACSequence(evaluatedHead: value, tail: { receiver }) }
     }
 
     // MARK: Transforming
@@ -90,13 +89,15 @@ extension RACSequence {
     /// `reduce(that, second)`, and so on: RAC's `-scanWithStart:reduce:`.
     @inlinable
     public func scanWithStart<R>(_ start: R, reduce: @escaping @Sendable (R, Value) -> R) -> RACSequence<R> {
-        evaluated(like: RACSequence<R>(deferred: {
-            guard let head = self.head else { return nil }
-            let running = reduce(start, head)
-            return RACSequence<R>(evaluatedHead: running, tail: {
-                self.tail?.scanWithStart(running, reduce: reduce)
+        evaluated { receiver in
+            RACSequence<R>(deferred: {
+                guard let head = receiver.head else { return nil }
+                let running = reduce(start, head)
+                return RACSequence<R>(evaluatedHead: running, tail: {
+                    receiver.tail?.scanWithStart(running, reduce: reduce)
+                })
             })
-        }))
+        }
     }
 
     /// `reduce(previous, value)` for each value, `previous` being the value
@@ -105,12 +106,14 @@ extension RACSequence {
     @inlinable
     public func combinePreviousWithStart<R>(_ start: Value,
                                             reduce: @escaping @Sendable (Value, Value) -> R) -> RACSequence<R> {
-        evaluated(like: RACSequence<R>(head: {
-            self.head.map { reduce(start, $0) }
-        }, tail: {
-            guard let head = self.head else { return nil }
-            return self.tail?.combinePreviousWithStart(head, reduce: reduce)
-        }))
+        evaluated { receiver in
+            RACSequence<R>(head: {
+                receiver.head.map { reduce(start, $0) }
+            }, tail: {
+                guard let head = receiver.head else { return nil }
+                return receiver.tail?.combinePreviousWithStart(head, reduce: reduce)
+            })
+        }
     }
 
     // MARK: Taking and skipping
@@ -119,9 +122,11 @@ extension RACSequence {
     @inlinable
     public func take(_ count: Int) -> RACSequence<Value> {
         guard count > 0 else { return .empty() }
-        return evaluated(like: RACSequence(head: { self.head }, tail: {
-            count > 1 ? self.tail?.take(count - 1) : nil
-        }))
+        return evaluated { receiver in
+            RACSequence(head: { receiver.head }, tail: {
+                count > 1 ? receiver.tail?.take(count - 1) : nil
+            })
+        }
     }
 
     /// The values after the first `count`: RAC's `-skip:`.
@@ -132,25 +137,29 @@ extension RACSequence {
             return RACSequence(elements: elements, offset: Swift.min(offset + Swift.max(count, 0), elements.count),
                                eager: eager)
         }
-        return evaluated(like: RACSequence(deferred: {
-            var node: RACSequence<Value>? = self
-            var left = count
-            while left > 0, let current = node, current.head != nil {
-                node = current.tail
-                left -= 1
-            }
-            return node
-        }))
+        return evaluated { receiver in
+            RACSequence(deferred: {
+                var node: RACSequence<Value>? = receiver
+                var left = count
+                while left > 0, let current = node, current.head != nil {
+                    node = current.tail
+                    left -= 1
+                }
+                return node
+            })
+        }
     }
 
     /// The values before the first one for which `predicate` is true: RAC's
     /// `-takeUntilBlock:`.
     @inlinable
     public func takeUntilBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSequence<Value> {
-        evaluated(like: RACSequence(deferred: {
-            guard let head = self.head, !predicate(head) else { return nil }
-            return RACSequence(evaluatedHead: head, tail: { self.tail?.takeUntilBlock(predicate) })
-        }))
+        evaluated { receiver in
+            RACSequence(deferred: {
+                guard let head = receiver.head, !predicate(head) else { return nil }
+                return RACSequence(evaluatedHead: head, tail: { receiver.tail?.takeUntilBlock(predicate) })
+            })
+        }
     }
 
     /// The values up to the first one for which `predicate` is false: RAC's
@@ -164,14 +173,16 @@ extension RACSequence {
     /// `-skipUntilBlock:`.
     @inlinable
     public func skipUntilBlock(_ predicate: @escaping @Sendable (Value) -> Bool) -> RACSequence<Value> {
-        evaluated(like: RACSequence(deferred: {
-            var node: RACSequence<Value>? = self
-            while let current = node, let value = current.head {
-                if predicate(value) { return current }
-                node = current.tail
-            }
-            return nil
-        }))
+        evaluated { receiver in
+            RACSequence(deferred: {
+                var node: RACSequence<Value>? = receiver
+                while let current = node, let value = current.head {
+                    if predicate(value) { return current }
+                    node = current.tail
+                }
+                return nil
+            })
+        }
     }
 
     /// The values from the first one for which `predicate` is false: RAC's
@@ -187,18 +198,26 @@ extension RACSequence {
     /// `rest.head` is the fold of the values after `first` (`start` after
     /// the last): RAC's `-foldRightWithStart:reduce:`. On a lazy sequence
     /// `rest.head` is computed only if read, so a `reduce` that does not read
-    /// it stops the fold there; on an eager sequence, as in RAC (whose eager
-    /// sequences hand `reduce` an eager `rest`), it is computed before
-    /// `reduce` is called, so the whole sequence is folded, from the last
-    /// value back. A `reduce` that reads `rest.head`, and every eager fold,
-    /// recurses once per value.
+    /// it stops the fold there, and a `reduce` that reads it recurses once
+    /// per value (the fold of the rest is computed inside the read). On an
+    /// eager sequence, as in RAC (whose eager sequences hand `reduce` an
+    /// eager `rest`), `rest.head` is computed before `reduce` is called, so
+    /// the whole sequence is folded, from the last value back: here in a
+    /// loop, with a flat stack, where RAC recursed once per value.
     @inlinable
     public func foldRightWithStart<R>(_ start: R, reduce: @escaping @Sendable (Value, RACSequence<R>) -> R) -> R {
+        if eager {
+            // Eager sequences are elements nodes: `reduce` sees the last
+            // value first, each with the fold after it as an eager `rest`.
+            return elements[offset...].reversed().reduce(start) { folded, value in
+                reduce(value, RACSequence<R>(elements: [folded], eager: true))
+            }
+        }
         guard let head = head else { return start }
         let rest = RACSequence<R>(headBlock: racSendable {
             (self.tail ?? .empty()).foldRightWithStart(start, reduce: reduce)
         }, tailBlock: nil)
-        return reduce(head, eager ? rest.eagerSequence : rest)
+        return reduce(head, rest)
     }
 
     /// Whether any value passes `predicate`, evaluating up to the first
@@ -233,7 +252,7 @@ extension RACSequence where Value: Equatable {
     /// `-distinctUntilChanged`.
     @inlinable
     public func distinctUntilChanged() -> RACSequence<Value> {
-        evaluated(like: distinct(after: nil))
+        evaluated { receiver in distinct(after: nil) }
     }
 
     /// `distinctUntilChanged()` from the value after `previous`.

@@ -1,9 +1,12 @@
 // The RACStream operators that RACSignal has and that sequences lacked:
 // `bind`, `reduceEach`, the static `zip` and `concat`, and
-// `scanWithStart(_:reduceWithIndex:)`. As RACStream builds them, each is
-// made of the operators sequences already have (`concat`, `zipWith`,
-// `map`, `scanWithStart`), so it is lazy where they are and eager on an
-// eager sequence as they are; `bind` is RACSequence's own, as in RAC.
+// `scanWithStart(_:reduceWithIndex:)`. `reduceEach` and the scan are made,
+// as RACStream makes them, of the operators sequences already have (`map`,
+// `scanWithStart`), so they are lazy where those are and eager on an eager
+// sequence as those are; `bind` is RACSequence's own, as in RAC. The static
+// `concat` and `zip` are lazy, as RAC's, but made in one step each (a
+// `flatten()`; one node per array) where RACStream nests an operator per
+// sequence, whose cost per value grows with the number of sequences.
 
 extension RACSequence {
     // MARK: Binding
@@ -18,7 +21,7 @@ extension RACSequence {
     /// order, however many threads read the result.
     @inlinable
     public func bind<U>(_ block: @escaping @Sendable () -> (Value, inout Bool) -> RACSequence<U>?) -> RACSequence<U> {
-        evaluated(like: RACSequenceBinding(block()).sequence(values: self, current: nil))
+        evaluated { RACSequenceBinding(block()).sequence(values: $0, current: nil) }
     }
 
     // MARK: Reducing tuples
@@ -44,24 +47,43 @@ extension RACSequence {
     // MARK: Combining sequences
 
     /// The values of `sequences`, one sequence after another: RAC's
-    /// `+concat:` (a `concat(_:)` of each onto the ones before). Empty for
-    /// no sequences.
+    /// `+concat:`, lazy as RAC's (which concatenates each onto the empty
+    /// sequence). Made as one `flatten()` of the sequences, where RAC nests
+    /// a `concat:` per sequence: a value then crosses one step to reach the
+    /// next, not one per sequence before it. Empty for no sequences.
     @inlinable
     public static func concat(_ sequences: [RACSequence<Value>]) -> RACSequence<Value> {
-        guard let first = sequences.first else { return .empty() }
-        return sequences.dropFirst().reduce(first) { $0.concat($1) }
+        sequences.rac_sequence.flatten()
     }
 
     /// Arrays of the first values of all of `sequences`, then of the second
-    /// values, and so on, as long as every sequence has one: RAC's `+zip:`
-    /// (a `zipWith(_:)` of each onto the ones before), with arrays for
-    /// RAC's tuples. Empty for no sequences.
+    /// values, and so on, as long as every sequence has one: RAC's `+zip:`,
+    /// with arrays for RAC's tuples. Lazy, as RAC's: an array is made when
+    /// it is first read, its sequences' heads read in order up to the first
+    /// that has none, and the tails likewise. Made in one step per array,
+    /// where RAC nests a `zipWith:` per sequence (and unpacks the nested
+    /// tuples): each array costs one read per sequence. Empty for no
+    /// sequences.
     @inlinable
     public static func zip(_ sequences: [RACSequence<Value>]) -> RACSequence<[Value]> {
-        guard let first = sequences.first else { return .empty() }
-        return sequences.dropFirst().reduce(first.map { [$0] }) { zipped, next in
-            zipped.zipWith(next).map { $0.0 + [$0.1] }
-        }
+        guard !sequences.isEmpty else { return .empty() }
+        return RACSequence<[Value]>(head: {
+            var values: [Value] = []
+            values.reserveCapacity(sequences.count)
+            for sequence in sequences {
+                guard let value = sequence.head else { return nil }
+                values.append(value)
+            }
+            return values
+        }, tail: {
+            var tails: [RACSequence<Value>] = []
+            tails.reserveCapacity(sequences.count)
+            for sequence in sequences {
+                guard let tail = sequence.tail else { return nil }
+                tails.append(tail)
+            }
+            return zip(tails)
+        })
     }
 
     /// RAC's `+zip:reduce:` for 2 sequences of any value types:

@@ -12,13 +12,18 @@ import CShims
 ///
 /// The nodes of ended records are unlinked by the compactor: one thread at a
 /// time, the one that takes the `busy` flag with a compare-exchange, and
-/// only if it is free. An adder tries once every 1 024 adds, a listing once
-/// before it walks; a thread that finds the flag taken skips the compaction
-/// (nobody waits for the compactor, and a listing is right without it). The
+/// only if it is free. An adder tries once the adds since the last
+/// compaction reach as many as the records that compaction kept (at least
+/// 1 024), a listing once before it walks; a thread that finds the flag
+/// taken skips the compaction (nobody waits for the compactor, and a
+/// listing is right without it). The
 /// compactor never unlinks the top node, which adders compare against, only
 /// nodes below the top it loaded, whose `next` words only it writes. That
 /// keeps the list bounded by the live records plus those that ended since
-/// the last compaction.
+/// the last compaction, and an add's share of the compactions' walks
+/// constant: a walk of the n nodes a compaction kept plus the k added
+/// since comes after k >= n adds (a fixed period of 1 024 adds made it
+/// n / 1 024 per add, growing with the live subscriptions).
 ///
 /// Reclamation: an unlinked node may still be read by a listing that
 /// reached it before the unlink, so it is retired, not freed. A listing
@@ -37,10 +42,12 @@ import CShims
 /// until one finds the count at 0: a listing is a debugging call.)
 internal enum RACSubscriptionRegistry {
     /// Word 0: the top node (the bits of its +1 unmanaged reference, held by
-    /// the list), or 0; word 1: `busy`; word 2: the adds since the start;
-    /// word 3: the sequence of the next record; word 4: `readers`, the
-    /// listings walking the list now.
-    private static let words = RACAtomicCell(count: 5)
+    /// the list), or 0; word 1: `busy`; word 2: the adds since the last
+    /// compaction; word 3: the sequence of the next record; word 4:
+    /// `readers`, the listings walking the list now; word 5: the records the
+    /// last compaction kept, the adds after which an adder compacts (at
+    /// least `minimumPeriod`).
+    private static let words = RACAtomicCell(count: 6)
 
     /// The nodes unlinked and not yet freed; touched only by the holder of
     /// `busy`, whose acquiring claim and releasing end publish it from
@@ -50,6 +57,10 @@ internal enum RACSubscriptionRegistry {
     private static var top: RACAtomicWord { words.word(0) }
     private static var busy: RACAtomicWord { words.word(1) }
     private static var readers: RACAtomicWord { words.word(4) }
+    private static var addsSinceCompaction: RACAtomicWord { words.word(2) }
+    private static var period: RACAtomicWord { words.word(5) }
+    /// The fewest adds between an adder's compactions.
+    private static let minimumPeriod = 1_024
 
     internal static func nextSequence() -> Int {
         words.word(3).fetchAdd(1, .relaxed)
@@ -72,7 +83,11 @@ internal enum RACSubscriptionRegistry {
             if observed == seen { break }
             seen = observed
         }
-        if words.word(2).fetchAdd(1, .relaxed) & 1_023 == 1_023 { compactIfFree() }
+        // Relaxed: a count that is off by a racing add or reset only moves
+        // a compaction by one add.
+        if addsSinceCompaction.fetchAdd(1, .relaxed) + 1 >= max(period.load(.relaxed), minimumPeriod) {
+            compactIfFree()
+        }
     }
 
     /// The records of the subscriptions that have not ended, oldest first.
@@ -107,8 +122,11 @@ internal enum RACSubscriptionRegistry {
     /// Holder of `busy` only: unlinks the nodes of ended records below the
     /// top, then frees the retired nodes if no listing is walking.
     private static func compact() {
+        addsSinceCompaction.store(0, .relaxed)
         guard var previous = RACRegistryNode.at(top.load(.seq_cst)) else { return }
         var bits = previous._withUnsafeGuaranteedRef { $0.next.load(.seq_cst) }
+        var kept = 1
+        defer { period.store(kept, .relaxed) }
         while let node = RACRegistryNode.at(bits) {
             // Only this thread writes the links of nodes below the top.
             let after = node._withUnsafeGuaranteedRef { $0.next.load(.relaxed) }
@@ -119,6 +137,7 @@ internal enum RACSubscriptionRegistry {
                 retired.append(node.takeRetainedValue())
             } else {
                 previous = node
+                kept += 1
             }
             bits = after
         }
