@@ -12,9 +12,11 @@ enum W14Catch: Workload {
 
     private struct Failure: Error {}
 
+    /// The signal W14 subscribes to; W8 counts its allocations.
+    static let recovered = RACSignal<Int>.error(Failure()).catch { _ in .return(1) }
+
     static func cases(_ mode: Mode) -> [Case] {
-        let recovered = RACSignal<Int>.error(Failure()).catch { _ in .return(1) }
-        return [W4CreateSignal.lifecycles(of: recovered, workload: id, label: "catch error then return(1) lifecycle",
+        [W4CreateSignal.lifecycles(of: recovered, workload: id, label: "catch error then return(1) lifecycle",
                                           count: mode.count(50_000), baseline: RawLifecycle.case(mode),
                                           targets: [])]
     }

@@ -65,6 +65,7 @@ enum W8Allocations: Workload {
                               baseline: nil, targets: [.absolute(atMost: 2)])] + [
             ("W4 createSignal lifecycle allocs", W4CreateSignal.createdSignal),
             ("W4b return(1) lifecycle allocs", RACSignal.return(1)),
+            ("W14 catch lifecycle allocs", W14Catch.recovered),
         ].map { label, signal in
             W4CreateSignal.lifecycles(of: signal, workload: id, label: label, count: m, meter: .allocations,
                                       baseline: nil, targets: [.absolute(atMost: 2)])
