@@ -161,31 +161,41 @@ open class RACSignal<Value>: @unchecked Sendable {
     /// nil when `map` must subscribe the general way. The events, the thread
     /// and the moment `transform` runs are those of the general path.
     internal final func subscribe<U>(mapping transform: (Value) -> U, sink: RACSubscriptionSink<U>) -> RACDisposable? {
-        guard !sink.wantsItsSubscription, sendInline(mapping: transform, to: sink) else { return nil }
-        // After an error the sink has ended, and drops the completion.
-        sink.sendCompleted()
+        guard !sink.wantsItsSubscription, let end = sendInline(mapping: transform, to: sink) else { return nil }
+        sink.send(end)
         return racDisposedDisposable
     }
 
     /// Where a subscription to the receiver would send all its events
     /// inline and end (`return`, `empty`, `error`, a `map` of them, while
-    /// the subscription scheduler runs inline): sends its values and its
-    /// error, not its completion, to `sink` here and now, without a
-    /// subscription, and returns true. Returns false, having sent nothing,
-    /// where the receiver must be subscribed.
+    /// the subscription scheduler runs inline): sends its values to `sink`
+    /// here and now, without a subscription, and returns the terminal event
+    /// that ends them, for the caller to send or act on. Returns nil, having
+    /// sent nothing, where the receiver must be subscribed.
     ///
     /// What the operators that subscribe a signal per value (`flattenMap`,
-    /// `flatten`, `concat`) ask first: an inner signal that ends inline then
-    /// needs no sink, no count of running signals and no completion. The
-    /// events and their thread are those of a subscription.
-    internal func sendInline(to sink: RACSubscriptionSink<Value>) -> Bool {
-        false
+    /// `flatten`) or one after another (`chain`: `concat`, `catch`, `then`)
+    /// ask first: a signal that ends inline then needs no sink, no
+    /// subscription and no count of running signals. The events and their
+    /// thread are those of a subscription.
+    internal func sendInline(to sink: RACSubscriptionSink<Value>) -> RACInlineEnd? {
+        nil
     }
 
     /// `sendInline(to:)` of `map(transform)` of the receiver: the values
     /// mapped by `transform` as the map's sink would, on this thread.
-    internal func sendInline<U>(mapping transform: (Value) -> U, to sink: RACSubscriptionSink<U>) -> Bool {
-        false
+    internal func sendInline<U>(mapping transform: (Value) -> U, to sink: RACSubscriptionSink<U>) -> RACInlineEnd? {
+        nil
+    }
+
+    /// `sendInline(to:)` for a sink that the receiver's completion does not
+    /// end (the gate of a `flatten`, where more signals are running): the
+    /// error, if any, is sent on. Returns false, having sent nothing, where
+    /// the receiver must be subscribed.
+    internal final func sendInlineUpToCompletion(to sink: RACSubscriptionSink<Value>) -> Bool {
+        guard let end = sendInline(to: sink) else { return false }
+        if case .failed(let error) = end { sink.sendError(error) }
+        return true
     }
 
     /// Whether the class overrides `subscribe(sink:)`: true for RACSwift's
@@ -305,5 +315,30 @@ extension RACSignal {
                                completed: consuming @escaping @Sendable () -> Void,
                                file: StaticString = #fileID, line: UInt = #line) -> RACDisposable {
         subscribeBlocks(next: nil, error: consume error, completed: consume completed, file: file, line: line)
+    }
+}
+
+/// How a signal that sent its values inline ended (see
+/// `RACSignal.sendInline(to:)`). Not generic, so that returning it from the
+/// unspecialized overrides costs no metadata lookup.
+internal enum RACInlineEnd {
+    case completed
+    case failed(any Error)
+
+    /// The error, or nil for completion: what a chain's decision is given.
+    internal var error: (any Error)? {
+        if case .failed(let error) = self { return error }
+        return nil
+    }
+}
+
+extension RACSubscriptionSink {
+    /// Sends `end`, the terminal event of a signal that sent its values
+    /// inline.
+    internal final func send(_ end: RACInlineEnd) {
+        switch end {
+        case .completed: sendCompleted()
+        case .failed(let error): sendError(error)
+        }
     }
 }
