@@ -28,8 +28,8 @@ enum W8Allocations: Workload {
                     run: { for value in values { subject.sendNext(value) } },
                     observe: { tallies.observed })
             }
-        } + lifecycleAllocations(mode) + [innerSignalAllocations(mode), W13DeliverOn.allocationCase(mode),
-                                          ContendedSend.allocationCase(workload: id, mode)]
+        } + lifecycleAllocations(mode) + [innerSignalAllocations(mode)] + runningInnerAllocations(mode)
+            + [W13DeliverOn.allocationCase(mode), ContendedSend.allocationCase(workload: id, mode)]
     }
 
     /// Allocations per inner signal of W12's `flattenMap`, in steady state:
@@ -54,6 +54,19 @@ enum W8Allocations: Workload {
             return Trial(
                 run: { for value in values { subject.sendNext(value) } },
                 observe: { tallies.observed })
+        }
+    }
+
+    /// Allocations per inner of W16's `flattenMap` with n inners running
+    /// (each a subject, subscribed, then sending and completing), at the
+    /// smallest and the largest n: the same count at both (issue 33), so
+    /// that a structure that grows by allocating per inner shows. 4 per
+    /// inner (among them the subject's first subscriber slots) plus the
+    /// outer subscription's, spread over n: 4.06 at 500, 4.00 at 20 000.
+    private static func runningInnerAllocations(_ mode: Mode) -> [Case] {
+        [W16Growth.smallest, mode.count(20_000)].map { n in
+            W16Growth.flattenMapRunning(n, mode, workload: id, label: "W16 flattenMap \(n) inners running allocs",
+                                        meter: .allocations, baseline: nil, targets: [.absolute(atMost: 4.1)])
         }
     }
 
