@@ -6,6 +6,8 @@ import RACSwift
 /// included. Compared with the raw subscription lifecycle, one per value;
 /// target 4x. A second row, without a target, runs the same inner signals
 /// through `concat` (`flatten(1)`: one at a time, through its serializer).
+/// A third, W16's `flattenMap` with 20 000 inners running (subjects,
+/// subscribed at once, then sending and completing), per inner.
 enum W12FlattenMap: Workload {
     static let id = "W12"
 
@@ -16,6 +18,11 @@ enum W12FlattenMap: Workload {
         [
             perValue("flattenMap return+map", mode, targets: [.ratio(atMost: 4)]) { $0.flattenMap(innerSignal) },
             perValue("concat return+map", mode, targets: []) { $0.map(innerSignal).concat() },
+            // No target: W16 judges its growth; its instructions per inner
+            // (perf/callgrind.sh "W12 flattenMap inners running") are the
+            // number to watch.
+            W16Growth.flattenMapRunning.single(mode.count(20_000), workload: id, label: "flattenMap inners running",
+                                                  baseline: RawLifecycle.case(mode), targets: []),
         ]
     }
 

@@ -20,24 +20,27 @@ extension W16Growth {
     ///   value each, subscribed.
     /// - `groupBy keys`: n values with distinct keys (n groups, each
     ///   subscribed), then n more to the groups that exist.
+    /// `flattenMap inners running` (also counted by W8 and timed by W12).
+    static let flattenMapRunning = GrowthRow(structure: "flattenMap inners running", unit: "inner",
+                                             expected: { Tally.expected(subscribers: 1, values: 0..<$0) }) { n in
+        let outer = RACSubject<Int>()
+        let inners = (0..<n).map { _ in RACSubject<Int>() }
+        let flattened = outer.flattenMap { inners[$0] }
+        let tallies = Tally.make(1)
+        return Trial(run: {
+            flattened.subscribeTallies(tallies)
+            for index in 0..<n { outer.sendNext(index) }
+            outer.sendCompleted()
+            for (index, inner) in inners.enumerated() {
+                inner.sendNext(index)
+                inner.sendCompleted()
+            }
+        }, observe: { tallies.observed })
+    }
+
     static var signalRows: [GrowthRow] {
         [
-            GrowthRow(structure: "flattenMap inners running", unit: "inner",
-                      expected: { Tally.expected(subscribers: 1, values: 0..<$0) }) { n in
-                let outer = RACSubject<Int>()
-                let inners = (0..<n).map { _ in RACSubject<Int>() }
-                let flattened = outer.flattenMap { inners[$0] }
-                let tallies = Tally.make(1)
-                return Trial(run: {
-                    flattened.subscribeTallies(tallies)
-                    for index in 0..<n { outer.sendNext(index) }
-                    outer.sendCompleted()
-                    for (index, inner) in inners.enumerated() {
-                        inner.sendNext(index)
-                        inner.sendCompleted()
-                    }
-                }, observe: { tallies.observed })
-            },
+            flattenMapRunning,
             GrowthRow(structure: "merge sources", unit: "source",
                       expected: { Tally.expected(subscribers: 1, values: 0..<$0) }) { n in
                 let sources = (0..<n).map { _ in RACSubject<Int>() }

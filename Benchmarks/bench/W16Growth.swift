@@ -69,6 +69,18 @@ struct GrowthRow {
     }
 }
 
+extension GrowthRow {
+    /// The row at size n, once, under another workload's id and label: W8
+    /// counts the allocations of W16's `flattenMap` row, and W12 times it
+    /// under an id that does not name n, for perf/callgrind.sh (whose two
+    /// runs differ in n).
+    func single(_ n: Int, workload: String, label: String, meter: Meter = .nanoseconds,
+                baseline: Case?, targets: [Target]) -> Case {
+        Case(workload: workload, label: label, params: ["n": n], unit: unit, meter: meter, units: units(n),
+             expected: expected(n), baseline: baseline, targets: targets) { prepare(n) }
+    }
+}
+
 extension W16Growth {
     /// The indices 0..<n in a scattered order (a stride coprime with n, near
     /// n/3), neither first-in nor last-in first.

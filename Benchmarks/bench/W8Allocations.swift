@@ -28,8 +28,8 @@ enum W8Allocations: Workload {
                     run: { for value in values { subject.sendNext(value) } },
                     observe: { tallies.observed })
             }
-        } + lifecycleAllocations(mode) + [innerSignalAllocations(mode), W13DeliverOn.allocationCase(mode),
-                                          ContendedSend.allocationCase(workload: id, mode)]
+        } + lifecycleAllocations(mode) + [innerSignalAllocations(mode)] + runningInnerAllocations(mode)
+            + [W13DeliverOn.allocationCase(mode), ContendedSend.allocationCase(workload: id, mode)]
     }
 
     /// Allocations per inner signal of W12's `flattenMap`, in steady state:
@@ -57,14 +57,30 @@ enum W8Allocations: Workload {
         }
     }
 
+    /// Allocations per inner of W16's `flattenMap` with n inners running
+    /// (each a subject, subscribed, then sending and completing), at the
+    /// smallest and the largest n: the same count at both (issue 33), so
+    /// that a structure that grows by allocating per inner shows. 4 per
+    /// inner (among them the subject's first subscriber slots) plus the
+    /// outer subscription's, spread over n: 4.06 at 500, 4.00 at 20 000.
+    private static func runningInnerAllocations(_ mode: Mode) -> [Case] {
+        [W16Growth.smallest, mode.count(20_000)].map { n in
+            W16Growth.flattenMapRunning.single(n, workload: id, label: "W16 flattenMap \(n) inners running allocs",
+                                                  meter: .allocations, baseline: nil, targets: [.absolute(atMost: 4.1)])
+        }
+    }
+
     /// Allocations per W2 subscribe+dispose pair, per W4 `createSignal`
-    /// lifecycle and per W4b `return(1)` lifecycle (target: 2 each).
+    /// lifecycle, per W4b `return(1)` lifecycle and per W14 `catch`
+    /// lifecycle (target: 2 each; `catch` made 9 before issue 33: the
+    /// block's signal and the subscriber are the 2 left).
     private static func lifecycleAllocations(_ mode: Mode) -> [Case] {
         let m = mode.count(100_000)
         return [W2Churn.churn(workload: id, label: "W2 subscribe+dispose allocs", pairs: m, meter: .allocations,
                               baseline: nil, targets: [.absolute(atMost: 2)])] + [
             ("W4 createSignal lifecycle allocs", W4CreateSignal.createdSignal),
             ("W4b return(1) lifecycle allocs", RACSignal.return(1)),
+            ("W14 catch lifecycle allocs", W14Catch.recovered),
         ].map { label, signal in
             W4CreateSignal.lifecycles(of: signal, workload: id, label: label, count: m, meter: .allocations,
                                       baseline: nil, targets: [.absolute(atMost: 2)])

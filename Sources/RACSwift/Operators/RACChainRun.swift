@@ -1,8 +1,10 @@
 /// One subscription to a `chain(_:_:)` (concat, then, catch, retry,
-/// repeat): the decision that names the next source, the subscription to
-/// the current one, and the trampoline that subscribes the next one, in
-/// one object, so that a subscription allocates it and not a cell, a box
-/// and a closure context per piece of state (W14).
+/// repeat) whose sources do not all end inline (see
+/// `RACChainSignal.subscribe(sink:)`): the count of ended sources that the
+/// decision is given, the subscription to the current source, and the
+/// trampoline that subscribes the next one, in one object, so that a
+/// subscription allocates it and not a cell, a box and a closure context
+/// per piece of state (W14).
 ///
 /// **The trampoline.** A source that ends inside its own `subscribe` asks
 /// for the next one from within that call: the thread applying the
@@ -20,9 +22,8 @@ internal final class RACChainRun<Value>: @unchecked Sendable {
     private var _atomics: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
     private let downstream: RACSubscriptionSink<Value>
-    /// Given the error (nil for completion) that ended the current source,
-    /// the next one, or nil to send that terminal event on.
-    private let next: (_ error: (any Error)?) -> RACSignal<Value>?
+    /// The chain's decision, shared by its subscriptions.
+    private let next: RACChainDecision<Value>
     /// Holds the subscription to the current source; swapping in the next
     /// one lets the previous go without disposing it again (a source that
     /// ended has disposed its own subscription).
@@ -34,6 +35,9 @@ internal final class RACChainRun<Value>: @unchecked Sendable {
     // Touched only between one source's end and the next subscription.
     /// Chosen once, at the first rescheduling.
     @exclusivity(unchecked) private var scheduler: RACScheduler?
+    /// The sources that have ended, those that ended inline before the run
+    /// was made included.
+    @exclusivity(unchecked) private var ended: Int
 
     /// Owner-only (the trampoline): the source to subscribe once the
     /// current subscription call has returned.
@@ -42,23 +46,37 @@ internal final class RACChainRun<Value>: @unchecked Sendable {
     /// Site mode: where the operator was applied, for the sources after the
     /// first (see `RACOperatorSite`); nil otherwise.
     private let site: RACOperatorSite?
-    /// Owner-only (the trampoline): whether the first source is subscribed.
-    @exclusivity(unchecked) private var subscribedFirst = false
 
-    init(downstream: RACSubscriptionSink<Value>, rescheduling: Bool, site: RACOperatorSite?,
-         next: @escaping (_ error: (any Error)?) -> RACSignal<Value>?) {
+    /// A run whose first `ended` sources ended inline, before it was made.
+    init(downstream: RACSubscriptionSink<Value>, rescheduling: Bool, site: RACOperatorSite?, ended: Int,
+         next: @escaping RACChainDecision<Value>) {
         self.downstream = downstream
         self.next = next
         self.site = site
+        self.ended = ended
         scheduled = rescheduling ? RACSerialDisposable() : nil
     }
 
     private var trampoline: RACSerializer<AnyObject> { RACSerializer(RACInlineAtomics.word(0, of: self)) }
     private var applyingThread: RACAtomicWord { RACInlineAtomics.word(4, of: self) }
 
+    /// Continues with `source`: the first, or the one the decision named
+    /// after the last end, subscribed at once or rescheduled.
+    func proceed(to source: RACSignal<Value>) {
+        guard let scheduled, ended > 0 else { return subscribe(source) }
+        let chosen = scheduler ?? RACScheduler.currentScheduler ?? RACScheduler.scheduler()
+        scheduler = chosen
+        // If the block runs on another thread and its source ends before
+        // this assignment, the block scheduled for that end is stored first
+        // and then replaced by this spent one; it then escapes
+        // cancellation, but a run after disposal finds the subscription
+        // disposed in `subscribeNow`.
+        scheduled.disposable = chosen.schedule(racSendable { [self] in subscribe(source) })
+    }
+
     /// Subscribes `source` as the current one, after the subscription call
     /// in progress (on any thread) has returned.
-    func subscribe(_ source: RACSignal<Value>) {
+    private func subscribe(_ source: RACSignal<Value>) {
         // Relaxed: only this thread ever stores its own id, so reading it
         // back means this thread is applying, and `deferred` is its own.
         if applyingThread.load(.relaxed) == RACThreadID.current {
@@ -88,9 +106,7 @@ internal final class RACChainRun<Value>: @unchecked Sendable {
 
     private func subscribeNow(_ source: RACSignal<Value>) {
         guard !downstream.isDisposed else { return }
-        let later = subscribedFirst
-        subscribedFirst = true
-        current.disposable = RACOperatorSite.subscribing(at: later ? site : nil) {
+        current.disposable = RACOperatorSite.subscribing(at: ended > 0 ? site : nil) {
             source.subscribe(sink: RACForwardingSink(
                 passingTo: downstream,
                 onError: { [self] error, _ in end(error) },
@@ -99,18 +115,11 @@ internal final class RACChainRun<Value>: @unchecked Sendable {
     }
 
     private func end(_ error: (any Error)?) {
-        guard let source = next(error) else {
+        ended += 1
+        guard let source = next(error, ended) else {
             if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
             return
         }
-        guard let scheduled else { return subscribe(source) }
-        let chosen = scheduler ?? RACScheduler.currentScheduler ?? RACScheduler.scheduler()
-        scheduler = chosen
-        // If the block runs on another thread and its source ends before
-        // this assignment, the block scheduled for that end is stored first
-        // and then replaced by this spent one; it then escapes
-        // cancellation, but a run after disposal finds the subscription
-        // disposed in `subscribeNow`.
-        scheduled.disposable = chosen.schedule(racSendable { [self] in subscribe(source) })
+        proceed(to: source)
     }
 }

@@ -38,11 +38,11 @@ internal final class RACMapSignal<Source, Value>: RACSignal<Value>, @unchecked S
         }
     }
 
-    internal override func sendInline(to sink: RACSubscriptionSink<Value>) -> Bool {
+    internal override func sendInline(to sink: RACSubscriptionSink<Value>) -> RACInlineEnd? {
         source.sendInline(mapping: transform, to: sink)
     }
 
-    internal override func sendInline<U>(mapping next: (Value) -> U, to sink: RACSubscriptionSink<U>) -> Bool {
+    internal override func sendInline<U>(mapping next: (Value) -> U, to sink: RACSubscriptionSink<U>) -> RACInlineEnd? {
         source.sendInline(mapping: { next(transform($0)) }, to: sink)
     }
 }

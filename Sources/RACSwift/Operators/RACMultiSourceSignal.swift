@@ -10,8 +10,8 @@
 //   `takeUntil` subscribe nothing more after a terminal event).
 // - `chain(_:_:)`, which subscribes one source after another (concat, then,
 //   catch, retry, repeat): the values of each pass straight through, and
-//   when one ends, a per-subscription decision names the next source or
-//   lets the event through.
+//   when one ends, the operator's decision names the next source or lets
+//   the event through.
 //
 // Sources that may send at the same time (merge, zip, combineLatest) meet in
 // a `RACSerializingSink`, the gate, which delivers one event at a time

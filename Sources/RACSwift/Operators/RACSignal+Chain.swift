@@ -1,16 +1,79 @@
 // One source after another: the `chain(_:_:)` building block (see
 // RACMultiSourceSignal.swift).
 
+/// A chain's decision (see `RACSignal.chain(_:rescheduling:at:_:)`): given
+/// the error that ended the current source (nil for completion) and how
+/// many sources have ended, that one included, the signal to subscribe
+/// next, or nil to send that terminal event on. Shared by every
+/// subscription: what a subscription has done so far is `ended`, so that
+/// subscribing allocates no state for the decision.
+internal typealias RACChainDecision<Value> = (_ error: (any Error)?, _ ended: Int) -> RACSignal<Value>?
+
+/// The signal of `chain(_:rescheduling:at:_:)`.
+internal final class RACChainSignal<Value>: RACSignal<Value>, @unchecked Sendable {
+    private let first: RACSignal<Value>
+    private let next: RACChainDecision<Value>
+    private let rescheduling: Bool
+    private let site: RACOperatorSite?
+
+    init(first: RACSignal<Value>, rescheduling: Bool, site: RACOperatorSite?, next: @escaping RACChainDecision<Value>) {
+        self.first = first
+        self.next = next
+        self.rescheduling = rescheduling
+        self.site = site
+        super.init()
+    }
+
+    override class var subscribesSinks: Bool { true }
+
+    override var graphInputs: [any RACGraphNode] { [first] }
+
+    override func subscribe(sink downstream: RACSubscriptionSink<Value>) -> RACDisposable {
+        var source = first
+        var ended = 0
+        // Sources that end inline (`return`, `empty`, `error`, where the
+        // subscription runs inline) need no subscription: their values go
+        // straight downstream and the decision follows at once, as it would
+        // once their `subscribe` returned to the trampoline. A chain that
+        // ends this way needs no run, no compound and no sink of its own (a
+        // `catch` lifecycle of `error` and `return` allocated 7 objects for
+        // them). A subscriber told of its subscription gets one from the
+        // start.
+        if !downstream.wantsItsSubscription {
+            while let end = source.sendInline(to: downstream) {
+                ended += 1
+                // Ended by one of the values (a `take` downstream): nothing
+                // more is subscribed, and no decision is asked, as for a
+                // run whose subscription that disposed.
+                guard !downstream.isDisposed else { return racDisposedDisposable }
+                guard let following = next(end.error, ended) else {
+                    downstream.send(end)
+                    return racDisposedDisposable
+                }
+                source = following
+                // A rescheduled source is subscribed from a block that the
+                // subscription can cancel: the run's.
+                if rescheduling { break }
+            }
+        }
+        let group = RACCompoundDisposable()
+        let run = RACChainRun(downstream: downstream.bind(to: group), rescheduling: rescheduling, site: site,
+                              ended: ended, next: next)
+        group.add(run.current)
+        group.add(run.scheduled)
+        run.proceed(to: source)
+        return group
+    }
+}
+
 extension RACSignal {
     /// Subscribes the receiver, and each time the current source ends, asks
-    /// the decision that `makeNext` makes for this subscription what comes
-    /// next: given the error (nil for completion), it returns the signal to
-    /// subscribe next, or nil to send that terminal event on.
+    /// `next` what comes next (see `RACChainDecision`).
     ///
     /// Sources never overlap (the next is subscribed only after the current
     /// one ended), so values go straight to the downstream sink, one hop,
     /// without a gate. The decision runs after one source's end and before
-    /// the next source's subscription, so its state needs no atomics.
+    /// the next source's subscription.
     ///
     /// Without `rescheduling`, the next source is subscribed at once, on the
     /// thread where the previous one ended (concat, then, catch). With it,
@@ -28,7 +91,8 @@ extension RACSignal {
     /// has returned, so `concat` of many synchronous signals loops instead
     /// of recursing. It also orders each source's subscription before the
     /// next one's when a source ends on another thread while its
-    /// `subscribe` is still running.
+    /// `subscribe` is still running. Sources that end inline are not
+    /// subscribed at all (see `RACChainSignal.subscribe(sink:)`).
     ///
     /// In site mode, every source after the first is subscribed at `site`
     /// (the first is subscribed for the `subscribe…` call, inside it).
@@ -36,14 +100,8 @@ extension RACSignal {
         _ name: @autoclosure @escaping () -> String,
         rescheduling: Bool = false,
         at site: RACOperatorSite?,
-        _ makeNext: @escaping () -> (_ error: (any Error)?) -> RACSignal<Value>?
+        _ next: @escaping RACChainDecision<Value>
     ) -> RACSignal<Value> {
-        RACSignal.multiSource(name(), sources: .one(self)) { downstream, group in
-            let run = RACChainRun(downstream: downstream, rescheduling: rescheduling, site: site,
-                                  next: makeNext())
-            group.add(run.current)
-            group.add(run.scheduled)
-            run.subscribe(self)
-        }
+        RACChainSignal(first: self, rescheduling: rescheduling, site: site, next: next).setName(derivedBy: name)
     }
 }

@@ -23,13 +23,10 @@ extension RACSignal {
     internal static func concat(_ signals: [RACSignal<Value>], at site: RACOperatorSite?) -> RACSignal<Value> {
         let name = "+concat: [\(signals.map(\.name).joined(separator: ", "))]"
         guard let first = signals.first else { return .empty(named: name) }
-        return first.chain(name, at: site) {
-            var index = 0
-            return { error in
-                guard error == nil, index + 1 < signals.count else { return nil }
-                index += 1
-                return signals[index]
-            }
+        // The `ended`th signal completed: next, the one at index `ended`.
+        return first.chain(name, at: site) { error, ended in
+            guard error == nil, ended < signals.count else { return nil }
+            return signals[ended]
         }
     }
 
@@ -63,13 +60,10 @@ extension RACSignal {
         // `ignoreValues()` keeps the receiver's type; this drops the values
         // into a signal of `U`, the type `block`'s signal continues with.
         let ignoringValues: RACSignal<U> = liftNext("[\(self.name)] -ignoreValues") { _, _ in }
-        return ignoringValues.chain("[\(self.name)] -then:", at: site) {
-            var continued = false
-            return { error in
-                guard error == nil, !continued else { return nil }
-                continued = true
-                return block()
-            }
+        // Only the receiver's completion (the first source's) continues.
+        return ignoringValues.chain("[\(self.name)] -then:", at: site) { error, ended in
+            guard error == nil, ended == 1 else { return nil }
+            return block()
         }.naming(site)
     }
 }

@@ -23,13 +23,10 @@ extension RACSignal {
     /// `catch(_:)`, its subscription to `block`'s signal made at `site`.
     internal func `catch`(_ block: @escaping @Sendable (any Error) -> RACSignal<Value>,
                           at site: RACOperatorSite?) -> RACSignal<Value> {
-        chain("[\(self.name)] -catch:", at: site) {
-            var caught = false
-            return { error in
-                guard let error, !caught else { return nil }
-                caught = true
-                return block(error)
-            }
+        // Only the receiver's error (the first source's) is caught.
+        chain("[\(self.name)] -catch:", at: site) { error, ended in
+            guard let error, ended == 1 else { return nil }
+            return block(error)
         }
     }
 
@@ -65,13 +62,11 @@ extension RACSignal {
     /// `retry(_:)`, its later attempts subscribed at `site`.
     internal func retry(_ count: Int, at site: RACOperatorSite?) -> RACSignal<Value> {
         guard count >= 0 else { racMisuse("retry(_:) needs a count of 0 (no limit) or more, not \(count)") }
-        return chain("[\(self.name)] -retry: \(count)", rescheduling: true, at: site) {
-            var retries = 0
-            return { [self] error in
-                guard error != nil, count == 0 || retries < count else { return nil }
-                retries += 1
-                return self
-            }
+        // The `ended`th attempt failed: `ended` attempts so far, `ended - 1`
+        // of them retries.
+        return chain("[\(self.name)] -retry: \(count)", rescheduling: true, at: site) { [self] error, ended in
+            guard error != nil, count == 0 || ended <= count else { return nil }
+            return self
         }
     }
 
@@ -91,8 +86,8 @@ extension RACSignal {
     /// ends the subscription.
     public func `repeat`(file: StaticString = #fileID, line: UInt = #line) -> RACSignal<Value> {
         let site = RACOperatorSite.at(file, line)
-        return chain("[\(self.name)] -repeat", rescheduling: true, at: site) {
-            { [self] error in error == nil ? self : nil }
+        return chain("[\(self.name)] -repeat", rescheduling: true, at: site) { [self] error, _ in
+            error == nil ? self : nil
         }.naming(site)
     }
 }

@@ -52,7 +52,7 @@ extension RACSignal {
                 guard !downstream.isDisposed else { return }
                 let inner = block(value)
                 // One that ends inline needs no subscription, nor a count.
-                guard !inner.sendInline(to: gate) else { return }
+                guard !inner.sendInlineUpToCompletion(to: gate) else { return }
                 _ = active.word().fetchAdd(1, .relaxed)
                 innerSink.subscribe(inner, passingTo: gate, in: group, at: site, onCompleted: finishOne)
             }, onCompleted: { _ in finishOne() })))
@@ -110,7 +110,7 @@ extension RACSignal {
                                             complete: { gate.sendCompleted() }) { inner, limiter in
                 // What `add` below was given: a `RACSignal<U>`.
                 let inner = unsafeDowncast(inner, to: RACSignal<U>.self)
-                if inner.sendInline(to: gate) {
+                if inner.sendInlineUpToCompletion(to: gate) {
                     limiter.innerCompleted()
                 } else {
                     innerSink.subscribe(inner, passingTo: gate, in: group, at: site,

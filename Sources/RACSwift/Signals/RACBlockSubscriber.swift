@@ -23,10 +23,11 @@ internal final class RACBlockSubscriber<Value>: RACSubscriptionSink<Value>, @unc
     /// `next` is kept as the base class's `nextBlock`, where a delivery finds
     /// it on the same cache line as the state word.
     @inlinable
-    internal init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
-        self.error = error
-        self.completed = completed
-        super.init(nextBlock: next)
+    internal init(next: consuming ((Value) -> Void)?, error: consuming ((any Error) -> Void)?,
+                  completed: consuming (() -> Void)?) {
+        self.error = consume error
+        self.completed = consume completed
+        super.init(nextBlock: consume next)
     }
 
     @usableFromInline

@@ -98,17 +98,18 @@ internal final class RACReturnSignal<Value>: RACConstantSignal<Value>, @unchecke
     }
 
     /// The value, where the subscription runs inline.
-    internal override func sendInline(to sink: RACSubscriptionSink<Value>) -> Bool {
-        guard RACScheduler.subscriptionRunsInline else { return false }
+    internal override func sendInline(to sink: RACSubscriptionSink<Value>) -> RACInlineEnd? {
+        guard RACScheduler.subscriptionRunsInline else { return nil }
         sink.sendNext(value)
-        return true
+        return .completed
     }
 
     /// `transform(value)`, where the subscription runs inline.
-    internal override func sendInline<U>(mapping transform: (Value) -> U, to sink: RACSubscriptionSink<U>) -> Bool {
-        guard RACScheduler.subscriptionRunsInline else { return false }
+    internal override func sendInline<U>(mapping transform: (Value) -> U,
+                                         to sink: RACSubscriptionSink<U>) -> RACInlineEnd? {
+        guard RACScheduler.subscriptionRunsInline else { return nil }
         sink.sendNext(transform(value))
-        return true
+        return .completed
     }
 }
 
@@ -128,21 +129,21 @@ internal final class RACEndSignal<Value>: RACConstantSignal<Value>, @unchecked S
         if let error { sink.sendError(error) } else { sink.sendCompleted() }
     }
 
-    /// The error, if any, where the subscription runs inline.
-    internal override func sendInline(to sink: RACSubscriptionSink<Value>) -> Bool {
-        sendErrorInline(to: sink)
+    /// No value, where the subscription runs inline.
+    internal override func sendInline(to _: RACSubscriptionSink<Value>) -> RACInlineEnd? {
+        end
     }
 
-    /// The error, if any, where the subscription runs inline: no value to
-    /// map.
-    internal override func sendInline<U>(mapping _: (Value) -> U, to sink: RACSubscriptionSink<U>) -> Bool {
-        sendErrorInline(to: sink)
+    /// No value to map, where the subscription runs inline.
+    internal override func sendInline<U>(mapping _: (Value) -> U, to _: RACSubscriptionSink<U>) -> RACInlineEnd? {
+        end
     }
 
-    private func sendErrorInline<U>(to sink: RACSubscriptionSink<U>) -> Bool {
-        guard RACScheduler.subscriptionRunsInline else { return false }
-        if let error { sink.sendError(error) }
-        return true
+    /// The terminal event, where the subscription runs inline.
+    private var end: RACInlineEnd? {
+        guard RACScheduler.subscriptionRunsInline else { return nil }
+        guard let error else { return .completed }
+        return .failed(error)
     }
 }
 

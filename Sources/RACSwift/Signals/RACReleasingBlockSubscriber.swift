@@ -22,10 +22,11 @@ internal final class RACReleasingBlockSubscriber<Value>: RACSubscriptionSink<Val
     @exclusivity(unchecked) @usableFromInline internal var completed: (() -> Void)?
 
     @inlinable
-    internal init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
-        self.next = next
-        self.error = error
-        self.completed = completed
+    internal init(next: consuming ((Value) -> Void)?, error: consuming ((any Error) -> Void)?,
+                  completed: consuming (() -> Void)?) {
+        self.next = consume next
+        self.error = consume error
+        self.completed = consume completed
         super.init()
     }
 

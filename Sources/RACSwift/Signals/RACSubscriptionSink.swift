@@ -86,8 +86,8 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
     /// (see `RACSinkState.uncounted`).
     @inlinable
     internal init(step: ((Value, RACSubscriptionSink<Value>) -> Void)? = nil,
-                  nextBlock: ((Value) -> Void)? = nil, counted: Bool = true) {
-        self.nextBlock = nextBlock
+                  nextBlock: consuming ((Value) -> Void)? = nil, counted: Bool = true) {
+        self.nextBlock = consume nextBlock
         self.step = step
         super.init()
         // (Site mode records the site when the sink first joins a
