@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// Raw baselines for W11: a plain `AsyncStream` fed the values, then
 /// iterated; and plain `Task`s doing the work of a `fromTask` body.
@@ -71,5 +71,51 @@ final class LockedCount: @unchecked Sendable {
         mutex.lock()
         defer { mutex.unlock() }
         return count
+    }
+}
+
+/// W11's raw bounded bridge: what a user would write to feed an async loop
+/// from a thread with at most `limit` values waiting. A count of the values
+/// yielded and not yet taken, under an `NSCondition`; the sender sleeps on it
+/// while `limit` wait, the loop signals it for each value it takes; the
+/// values go through a plain `AsyncStream`.
+// @unchecked Sendable: the condition's lock guards `waiting`.
+final class RawBoundedStream: @unchecked Sendable {
+    private let limit: Int
+    private let room = NSCondition()
+    private var waiting = 0
+    private let stream: AsyncStream<Int>
+    private let continuation: AsyncStream<Int>.Continuation
+
+    init(limit: Int) {
+        self.limit = limit
+        (stream, continuation) = AsyncStream<Int>.makeStream()
+    }
+
+    func send(_ value: Int) {
+        room.lock()
+        while waiting == limit { room.wait() }
+        waiting += 1
+        room.unlock()
+        continuation.yield(value)
+    }
+
+    func finish() {
+        continuation.finish()
+    }
+
+    /// The values, each counted out as the loop takes it.
+    var values: AsyncMapSequence<AsyncStream<Int>, Int> {
+        stream.map { [self] value in
+            taken()
+            return value
+        }
+    }
+
+    private func taken() {
+        room.lock()
+        waiting -= 1
+        room.signal()
+        room.unlock()
     }
 }

@@ -5,13 +5,14 @@ import RACSwift
 /// against a plain `AsyncStream` fed the same values; and `fromTask`
 /// lifecycles (M subscriptions, each task sending one value and
 /// completing), against plain `Task`s doing the same; and the bounded
-/// `values` against the unbounded (`BoundedValues.swift`), the one row that
-/// waits, so the one that runs under every load condition.
+/// `values` against the unbounded, beside the same pair in plain code
+/// (`BoundedValues.swift`): the rows that wait, so the ones that run under
+/// every load condition.
 enum W11Async: Workload {
     static let id = "W11"
 
     static func cases(_ mode: Mode, under condition: LoadCondition) -> [Case] {
-        (condition == .quiet ? cases(mode) : []) + [boundedValuesCase(mode, under: condition)]
+        (condition == .quiet ? cases(mode) : []) + boundedValuesCases(mode, under: condition)
     }
 
     static func cases(_ mode: Mode) -> [Case] {

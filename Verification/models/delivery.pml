@@ -252,7 +252,9 @@ inline countIn(before) {
 }
 
 /* racSpinForTurn(on:) then racAwaitTurn's sleeping loop, on the gate's
-   waiter word, watching `progress`, mustComplete false. Time is abstract: a
+   waiter word, watching `progress`, mustComplete false. The spin is a
+   guess that may or may not see the turn, so a wait without it (`spins`
+   false: values(.bounded)'s sender) is one of the runs explored. Time is abstract: a
    racs_word_wait that times out stands for a whole patience without a
    wake-up, which the model allows only while a delivery lasts that long
    (`stalled`): a sender left asleep by a lost wake-up sleeps for ever. */

@@ -61,10 +61,11 @@ internal struct RACBacklogGate {
     /// says, watching `progress` (a word that moves with each event
     /// consumed: the count itself, or a word of the consumer's own for one
     /// that counts out in batches), or `isClosed` says the consumer is
-    /// gone. Returns at once if `isClosed` is already true.
+    /// gone. Returns at once if `isClosed` is already true. `spins` as
+    /// `racAwaitTurn` says.
     @usableFromInline
     internal func awaitTurn(resumeAt: Int, watching progress: RACAtomicWord, isClosed: () -> Bool,
-                            stallKey: Int32, stallWarning: StaticString) {
+                            spins: Bool = true, stallKey: Int32, stallWarning: StaticString) {
         // A turn is not always room: `leave` lets the waiter go after its
         // decrement, so one that brought the count down to `resumeAt` may
         // look at this word only once the sender has counted more in and
@@ -80,8 +81,8 @@ internal struct RACBacklogGate {
         while true {
             waiter.store(RACHandOverState.waiting, .seq_cst)
             if count.load(.seq_cst) <= resumeAt || isClosed() { return }
-            let turn = racAwaitTurn(on: waiter, watching: progress, mustComplete: false, stallKey: stallKey,
-                                    stallWarning: stallWarning)
+            let turn = racAwaitTurn(on: waiter, watching: progress, mustComplete: false, spins: spins,
+                                    stallKey: stallKey, stallWarning: stallWarning)
             if turn != RACHandOverState.applied { return }
         }
     }

@@ -133,13 +133,15 @@ extension RACSerializer {
 /// then moves `state` to `none` (unless its turn came first), warns once
 /// with `stallWarning` under `stallKey`, and returns `none`. With
 /// `mustComplete` (a disposal) it never stops: it warns and waits on.
+/// Without `spins`, it sleeps at once: for a waiter whose turn comes only
+/// after many of the other side's steps (see `RACValuesBound.sent()`).
 ///
 /// Shared by the serializer's waiters and `RACDeliveryQueue`'s sender, so
 /// that every wait at a bound has the same rules.
 @usableFromInline
 internal func racAwaitTurn(on state: RACAtomicWord, watching progress: RACAtomicWord, mustComplete: Bool,
-                           stallKey: Int32, stallWarning: StaticString) -> Int {
-    if let seen = racSpinForTurn(on: state, watching: progress) { return seen }
+                           spins: Bool = true, stallKey: Int32, stallWarning: StaticString) -> Int {
+    if spins, let seen = racSpinForTurn(on: state, watching: progress) { return seen }
     var seen = state.compareExchange(expected: RACHandOverState.waiting, desired: RACHandOverState.sleeping,
                                      .acquire, .acquire)
     // Relaxed: only compared with later reads of the same word, which

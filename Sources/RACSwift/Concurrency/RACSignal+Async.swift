@@ -24,8 +24,8 @@ extension RACSignal {
     /// kept as `bufferingPolicy` says while the loop is slower than the
     /// signal: `.bounded(n)` keeps every value, at most `n` waiting, and
     /// makes the thread that sends the next one wait its turn (on the
-    /// thread that delivers it, as at a subject's bound: it spins, then
-    /// sleeps, until the loop has taken half of them, and stops waiting,
+    /// thread that delivers it, as at a subject's bound: it sleeps until
+    /// the loop has taken half of them, and stops waiting,
     /// its value queued in order, only if the loop takes nothing for a
     /// second); `.bufferingNewest(n)` and `.bufferingOldest(n)` drop values
     /// past `n`, as `AsyncThrowingStream` does. Subscription, cancellation

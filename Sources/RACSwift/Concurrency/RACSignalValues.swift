@@ -73,9 +73,21 @@ internal final class RACValuesBound: @unchecked Sendable {
     }
 
     /// Called by the sender after it yielded a value.
+    ///
+    /// At the limit the sender sleeps at once, without the spin and the
+    /// yield that other waits at a bound begin with. Its turn comes only
+    /// after the loop has taken half the limit, each value a resumption of
+    /// a task, which no spin of a few microseconds outlasts; and on a
+    /// loaded machine the yield handed the processor to a busy thread for a
+    /// whole time slice, while the loop, once it had taken what there was,
+    /// suspended too: each run of values then cost two waits behind busy
+    /// threads (`values(.bounded(64))` 15–39x slower than the unbounded
+    /// `values` with eight busy threads on two cores; 1.2–2.0x sleeping at
+    /// once, as a condition-variable bridge does: perf/README.md, round 4).
     internal func sent() {
         guard gate.enter() >= limit, !RACValuesBound.runsInATask else { return }
-        gate.awaitTurn(resumeAt: limit / 2, watching: gate.count, isClosed: { closed.load(.seq_cst) != 0 }, stallKey: 6,
+        gate.awaitTurn(resumeAt: limit / 2, watching: gate.count, isClosed: { closed.load(.seq_cst) != 0 },
+                       spins: false, stallKey: 6,
                        stallWarning: """
             RACSwift: a send into values(bufferingPolicy: .bounded) waited 1 s for the loop to take a value, \
             which it did not do in that time, and went on without waiting; its value stays queued in order. \
