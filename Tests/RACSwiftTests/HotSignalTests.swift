@@ -215,4 +215,26 @@ final class HotSignalTests: XCTestCase {
         XCTAssertEqual(seen.value.sorted(), ["asSignal 1", "both 1", "both 5", "label 1", "latest 2", "onMain 1",
                                              "pair 1 1"].sorted())
     }
+
+    /// docs/Porting.md, "Cold, hot, and hot()": the cold and hot forms of the
+    /// articles' request, as the page prints them.
+    func testPortingPagesRequestExample() {
+        let printed = Shared<[String]>([])
+        let request = RACSignal<Data>.createSignal { subscriber in
+            printed.value.append("request sent")
+            subscriber.sendNext(Data())
+            subscriber.sendCompleted()
+            return nil
+        }
+        let cold = request.map { data in data.count }
+        cold.subscribeNext { printed.value.append("a \($0)") }
+        cold.subscribeNext { printed.value.append("b \($0)") }
+        XCTAssertEqual(printed.value, ["request sent", "a 0", "request sent", "b 0"])
+
+        printed.value = []
+        let hot = request.hot().map { data in data.count }
+        hot.subscribeNext { printed.value.append("a \($0)") }
+        hot.subscribeNext { printed.value.append("b \($0)") }
+        XCTAssertEqual(printed.value, ["request sent", "a 0"])
+    }
 }
