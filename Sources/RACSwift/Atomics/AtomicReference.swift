@@ -78,8 +78,36 @@ internal struct RACAtomicReference {
             if seen == current { break }
             current = seen
         }
-        guard Self.isObject(current) else { return (true, nil) }
-        let old = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: current)!).takeRetainedValue()
+        return (true, takeReplaced(current))
+    }
+
+    /// Replaces the value with `newBits` if `shouldReplace` accepts the
+    /// current object (nil for none or a sentinel), retrying while another
+    /// thread replaces it first. Returns whether it replaced, and the
+    /// object it replaced (the +1 the value held passes to the caller).
+    ///
+    /// The object `shouldReplace` is shown is retained (`load()`) until the
+    /// compare-exchange, so its address cannot be reused meanwhile: equal
+    /// bits mean the same object.
+    internal func replace(with newBits: Int, if shouldReplace: (AnyObject?) -> Bool) -> (replaced: Bool, old: AnyObject?) {
+        while true {
+            let current = load()
+            guard shouldReplace(current) else { return (false, nil) }
+            let bits = current.map { Int(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
+                ?? value.load(.seq_cst)
+            guard current != nil || !Self.isObject(bits) else { continue }
+            if value.compareExchange(expected: bits, desired: newBits, .seq_cst, .relaxed) == bits {
+                return (true, takeReplaced(bits))
+            }
+        }
+    }
+
+    /// The object `bits` stood for, just replaced in the value, with the
+    /// value's +1; parked first if a reader may hold it unretained.
+    @usableFromInline
+    internal func takeReplaced(_ bits: Int) -> AnyObject? {
+        guard Self.isObject(bits) else { return nil }
+        let old = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeRetainedValue()
         if readers.load(.seq_cst) != 0 {
             // A reader may hold `old` unretained: park a reference until the
             // readers drain, since the caller may drop its own at once.
@@ -87,7 +115,7 @@ internal struct RACAtomicReference {
             racs_thread_fence(.seq_cst)
             reclaim()
         }
-        return (true, old)
+        return old
     }
 
     @inlinable

@@ -17,10 +17,12 @@
 /// connection is cancelled exactly when its generation's last subscriber
 /// has left. The canceller raises `cancelledThrough` to `g`, then cancels
 /// the published connection if its generation is `g` or older; a connector
-/// publishes its connection, cancels the one it replaced (older, so its
-/// last subscriber has left: the count returned to 0 before this
-/// generation began), then cancels its own if `cancelledThrough` reached
-/// it. The canceller's raise-then-look and the connector's
+/// publishes its connection unless a newer generation's is there (then its
+/// own generation has ended: a connector can run that late), cancels the
+/// one it replaced (older, so its last subscriber has left: the count
+/// returned to 0 before this generation began), then cancels its own if
+/// `cancelledThrough` reached it. (Verification/models/hot.pml checks
+/// this, and found the late connector.) The canceller's raise-then-look and the connector's
 /// publish-then-look are sequentially consistent, so of the two at least
 /// one sees the other (the store-buffering pattern): no connection outlives
 /// its generation. And none is cancelled early: every path above cancels
@@ -106,17 +108,30 @@ internal final class RACHotConnector: @unchecked Sendable {
         _ = occupancy.fetchOr(Self.endedBit, .relaxed)
     }
 
-    /// Connects `generation`: publishes its connection, then, unless that
-    /// generation's last subscriber has left already, lets `subscribe`
-    /// subscribe to the source into it.
+    /// Connects `generation`: publishes its connection, unless a newer
+    /// generation's is published already, then, unless that generation's
+    /// last subscriber has left already, lets `subscribe` subscribe to the
+    /// source into it.
     func connect(_ generation: UInt32, _ subscribe: (RACHotConnection) -> Void) {
         let connection = RACHotConnection(generation: generation)
-        // Never the stop value (an odd sentinel no connection takes), so
-        // this always replaces. Seq_cst (the reference's own order): the
-        // publish of the store-buffering pattern.
-        let (_, replaced) = published.replace(with: RACAtomicReference.retainedBits(connection), unlessCurrentIs: 1)
-        // Older than `generation`, whose count has returned to 0 before
-        // this one began: cancelled already, or now.
+        let bits = RACAtomicReference.retainedBits(connection)
+        // Seq_cst (the reference's own order): the publish of the
+        // store-buffering pattern. Only over an older generation's
+        // connection: a connector that runs late (its generation ended, a
+        // newer one began and published) must not replace a live one.
+        let (didPublish, replaced) = published.replace(with: bits) { current in
+            guard let current else { return true }
+            return Self.isAtOrBefore(unsafeDowncast(current, to: RACHotConnection.self).generation, generation)
+        }
+        guard didPublish else {
+            // A newer generation began, so this one's count returned to 0:
+            // nothing to connect. (Its canceller may not have run yet; it
+            // finds the newer connection and leaves it alone.)
+            Unmanaged<RACHotConnection>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+            return
+        }
+        // Older than `generation`, whose count returned to 0 before this
+        // one began: cancelled already, or now.
         replaced.map { unsafeDowncast($0, to: RACHotConnection.self) }?.cancel()
         if Self.isAtOrBefore(generation, UInt32(truncatingIfNeeded: cancelledThrough.load(.seq_cst))) {
             connection.cancel()
