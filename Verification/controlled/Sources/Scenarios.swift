@@ -1,7 +1,7 @@
 #if RACS_CONTROLLED
 /// Every scenario, in the order a run takes them.
 let allScenarios: [Scenario] = subjectScenarios + disposalScenarios + boundScenarios + replayScenarios
-    + deliveryScenarios + lendingScenarios + cacheScenarios
+    + deliveryScenarios + lendingScenarios + cacheScenarios + hotScenarios
 #endif
 
 #if RACS_CONTROLLED
