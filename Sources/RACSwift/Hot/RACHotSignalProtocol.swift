@@ -8,6 +8,7 @@
 /// are marked as the ones to choose last; a value typed as `RACSignal`
 /// still gets RAC 2.5's operators.
 public protocol RACHotSignalProtocol<Value>: AnyObject {
+    /// The type of the values the hot signal sends.
     associatedtype Value
 
     /// The hot signal itself.

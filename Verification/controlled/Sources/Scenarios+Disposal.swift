@@ -128,8 +128,8 @@ let disposalScenarios: [Scenario] = [
         let compound = RACCompoundDisposable()
         script.label(compound, "C")
         let runs = Tally()
-        var counts = [Int](repeating: 0, count: 20)
-        let children = (0..<20).map { index in RACDisposable { counts[index] += 1; runs.value += 1 } }
+        let counts = (0..<20).map { _ in Tally() }
+        let children = (0..<20).map { index in RACDisposable { counts[index].value += 1; runs.value += 1 } }
         children.forEach(compound.add)
         let late = Counted(script)
         script.label(late.disposable, "late")
@@ -147,18 +147,18 @@ let disposalScenarios: [Scenario] = [
             disposeCalled = script.stamp()
             compound.dispose()
             for index in 0..<20 where removedBefore[index] == nil && !removedOrder.contains(index) {
-                script.expect(counts[index] == 1, "dispose() returned with child \(index), never removed, "
-                    + "disposed \(counts[index]) times")
+                script.expect(counts[index].value == 1, "dispose() returned with child \(index), never removed, "
+                    + "disposed \(counts[index].value) times")
             }
         }
         script.atEnd {
             script.expect(late.runs == 1, "the child added last was disposed \(late.runs) times, not once")
             for index in 0..<20 {
-                script.expect(counts[index] <= 1, "child \(index) was disposed \(counts[index]) times")
+                script.expect(counts[index].value <= 1, "child \(index) was disposed \(counts[index].value) times")
                 if let removed = removedBefore[index], removed < disposeCalled! {
-                    script.expect(counts[index] == 0, "child \(index), removed before dispose() was called, was disposed")
+                    script.expect(counts[index].value == 0, "child \(index), removed before dispose() was called, was disposed")
                 } else if !removedOrder.contains(index) {
-                    script.expect(counts[index] == 1, "child \(index) was not disposed")
+                    script.expect(counts[index].value == 1, "child \(index) was not disposed")
                 }
             }
         }
