@@ -92,7 +92,7 @@ internal final class RACHotConnector: @unchecked Sendable {
         // Raise, then look (see the type's comment); seq_cst for the
         // store-buffering pattern with `connect`'s publish-then-look.
         var through = cancelledThrough.load(.seq_cst)
-        while !Self.isAtOrBefore(UInt32(truncatingIfNeeded: generation), UInt32(truncatingIfNeeded: through)) {
+        while !Self.isAtOrBefore(generation, UInt32(truncatingIfNeeded: through)) {
             let seen = cancelledThrough.compareExchange(expected: through, desired: Int(generation), .seq_cst, .seq_cst)
             if seen == through { break }
             through = seen
