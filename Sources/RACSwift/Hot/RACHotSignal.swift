@@ -97,9 +97,12 @@ public final class RACHotSignal<Value>: RACSignal<Value>, @unchecked Sendable {
 /// `dispose()` disposes this sink's subscription).
 internal final class RACHotFeed<Value>: RACSubscriptionSink<Value>, @unchecked Sendable {
     let signal: RACHotSignal<Value>
+    /// The signal's core, held through `signal`.
+    let core: Unmanaged<RACSubjectCore<Value>>
 
     init(into signal: RACHotSignal<Value>) {
         self.signal = signal
+        core = Unmanaged.passUnretained(signal.core)
         super.init(step: Self.step)
     }
 
@@ -108,8 +111,12 @@ internal final class RACHotFeed<Value>: RACSubscriptionSink<Value>, @unchecked S
     /// lap of a cycle of sends).
     private static var step: (Value, RACSubscriptionSink<Value>) -> Void {
         { value, sink in
-            let signal = unsafeDowncast(sink, to: RACHotFeed.self).signal
-            signal.core.sendNext(value, from: signal)
+            let feed = unsafeDowncast(sink, to: RACHotFeed.self)
+            // Unretained: the feed holds the core (through `signal`) for as
+            // long as it is sending, and a retain and release of the core
+            // per value, at every node of a hot chain, were two of each
+            // node's four atomic read-modify-writes (W15).
+            feed.core._withUnsafeGuaranteedRef { $0.sendNext(value, from: feed.signal) }
         }
     }
 
