@@ -33,11 +33,10 @@ func rawCases(_ mode: Mode) -> [Case] {
         RawRing.replayCase(mode),
         RawLifecycle.case(mode),
         RawChain.case(mode),
-        W15Hot.rawCase(mode),
         RawLockedFanOut.case(mode),
         RawLockedCell.case(subscribers: 1, mode: mode),
         RawLockedCell.case(subscribers: 10, mode: mode),
         RawAsync.streamCase(mode),
         RawAsync.taskCase(mode),
-    ] + RawDelivery.cases(mode)
+    ] + W15Hot.rawCases(mode) + RawDelivery.cases(mode)
 }

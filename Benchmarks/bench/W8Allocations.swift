@@ -29,7 +29,8 @@ enum W8Allocations: Workload {
                     observe: { tallies.observed })
             }
         } + lifecycleAllocations(mode) + [innerSignalAllocations(mode)] + runningInnerAllocations(mode)
-            + [W13DeliverOn.allocationCase(mode), ContendedSend.allocationCase(workload: id, mode)]
+            + [W13DeliverOn.allocationCase(mode), ContendedSend.allocationCase(workload: id, mode),
+               W15Hot.allocationCase(mode)]
     }
 
     /// Allocations per inner signal of W12's `flattenMap`, in steady state:
