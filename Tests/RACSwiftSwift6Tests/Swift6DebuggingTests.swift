@@ -30,6 +30,18 @@ final class Swift6DebuggingTests: XCTestCase {
         XCTAssertEqual(RACLiveSubscriptions.count, before)
     }
 
+    func testTheDoubleRequestReadsInTheGraphFromAnotherThread() async {
+        let request = RACSignal<Data>.createSignal { _ in RACDisposable {} }.setName("request")
+        let parsed = request.map { $0.count }
+        let a = parsed.subscribeNext { _ in }
+        let b = await Task.detached { parsed.subscribeNext { _ in } }.value
+        let cold = await Task.detached { parsed.graph().nodes.last?.coldSubscriptions }.value
+        XCTAssertEqual(cold?.description, "subscribed 2 times, 2 live (each subscription runs its side effects)")
+        a.dispose()
+        b.dispose()
+        XCTAssertEqual(parsed.graph().nodes.last?.coldSubscriptions?.live, 0)
+    }
+
     func testOperatorSitesAndASubscriptionsGraphInSwift6Mode() async {
         let check = RACLeakCheck()
         let queries = RACSubject<String>()

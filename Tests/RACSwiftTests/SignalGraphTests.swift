@@ -68,7 +68,7 @@ final class SignalGraphTests: XCTestCase {
                 node [fontname="Helvetica", fontsize=11];
                 n0 [label="-filter:", shape=box];
                 n1 [label="-map:", shape=box];
-                n2 [label="numbers", shape=ellipse];
+                n2 [label="numbers\\ncreateSignal, subscribed 0 times, 0 live", shape=ellipse];
                 n1 -> n0;
                 n2 -> n1;
             }

@@ -22,12 +22,26 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value>, @unchecked Senda
     @usableFromInline
     internal let makeSubscriber: (RACSubscriptionSink<Value>, RACCompoundDisposable) -> RACSourceSubscriber<Value>
 
+    /// How many times the signal was subscribed, and how many of those
+    /// subscriptions are live, for `graph()` (see `RACColdTally`, which
+    /// says why `createSignal`'s signals are the ones counted). Held with a
+    /// +1 that the deinit hands on to the last live subscription, if any.
+    @usableFromInline
+    internal let tally: Unmanaged<RACColdTally>
+
     @inlinable
     internal init(_ didSubscribe: @escaping (any RACSubscriber<Value>) -> RACDisposable?) {
         self.didSubscribe = { sink in didSubscribe(sink) }
         self.makeSubscriber = { sink, subscription in RACSourceSubscriber(forwardingTo: sink, within: subscription) }
+        tally = .passRetained(RACColdTally())
         super.init(handsOutItsSubscriber: true)
     }
+
+    deinit {
+        RACColdTally.signalFreed(tally)
+    }
+
+    override var graphColdTally: RACColdTally? { tally.takeUnretainedValue() }
 
     /// Runs `didSubscribe` on the subscription scheduler with a subscriber
     /// that stops forwarding once the returned disposable is disposed. The
@@ -40,7 +54,10 @@ internal final class RACDynamicSignal<Value>: RACSignal<Value>, @unchecked Senda
         // The block may send from anywhere, later: a blocking read may be
         // answered by it.
         racs_probe_note_other_source()
-        let subscription = RACCompoundDisposable()
+        // Counted made now (a subscription made on a scheduler that runs
+        // `didSubscribe` later counts from now: it runs then, unless the
+        // subscription is disposed first).
+        let subscription = RACColdSubscription(countedIn: tally)
         // The user's block may send from several threads at once, and may
         // keep its subscriber after the subscription ended.
         if let subscriber = sink.bindServingSource(to: subscription, makeSubscriber) {

@@ -203,11 +203,13 @@ open class RACSignal<Value>: @unchecked Sendable {
     internal class var subscribesSinks: Bool { false }
 
     // What `graph()` reads (see `RACGraphNode`): operators' signals name
-    // the signals they subscribe to, subjects count their subscribers.
+    // the signals they subscribe to, subjects count their subscribers,
+    // cold signals with side effects (`createSignal`'s) their subscriptions.
 
     internal var graphInputs: [any RACGraphNode] { [] }
     internal var graphIsSubject: Bool { false }
     internal var graphSubscribers: Int? { nil }
+    internal var graphColdTally: RACColdTally? { nil }
 }
 
 extension RACSignal {

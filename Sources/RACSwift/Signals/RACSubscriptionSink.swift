@@ -345,7 +345,9 @@ internal class RACSubscriptionSink<Value>: RACDisposable, RACSubscriber, @unchec
         subscriptionReference = .passRetained(disposable)
         // Site mode: the first subscription the sink joins is made now, on
         // the thread of the `subscribe…` call that made it, if any.
-        if racs_sites_recording(), stateWord.load(.relaxed) & RACSinkState.uncounted == 0 { recordSite() }
+        if racs_sites_recording(), stateWord.load(.relaxed) & RACSinkState.uncounted == 0 {
+            recordSite(joining: disposable)
+        }
         return true
     }
 

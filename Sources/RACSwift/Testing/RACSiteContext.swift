@@ -63,15 +63,16 @@ internal final class RACSiteContext {
         return withExtendedLifetime(self) { body() }
     }
 
-    /// A record for a subscription made now on this thread.
-    internal static func recordForNewSubscription() -> RACSubscriptionRecord {
+    /// A record for a subscription made now on this thread, of the cold
+    /// signal whose tally is `cold`, if any.
+    internal static func recordForNewSubscription(cold: RACColdTally?) -> RACSubscriptionRecord {
         guard let bits = racs_site_context() else {
-            return RACSubscriptionRecord(file: "", line: 0, signalName: nil, root: nil)
+            return RACSubscriptionRecord(file: "", line: 0, signalName: nil, root: nil, cold: cold)
         }
         let context = Unmanaged<RACSiteContext>.fromOpaque(bits).takeUnretainedValue()
         let record = RACSubscriptionRecord(file: context.file, line: context.line,
                                            signalName: context.signalName, root: context.root,
-                                           graph: context.root == nil ? context.graph : nil)
+                                           graph: context.root == nil ? context.graph : nil, cold: cold)
         if context.root == nil { context.root = record }
         return record
     }

@@ -26,18 +26,23 @@ internal final class RACSubscriptionRecord: @unchecked Sendable {
     /// A `subscribe…` call's own record: the graph of the signal it
     /// subscribed to, for `RACDisposable.graph()`.
     internal let graph: RACSubscriptionGraph?
+    /// A subscription of a `createSignal` signal: that signal's tally, by
+    /// which `RACLiveSubscriptions.report()` groups the subscriptions of
+    /// one cold signal (held strongly: it keeps nothing else alive).
+    internal let cold: RACColdTally?
     /// Word 0: nonzero once the subscription ended; word 1: the identity of
     /// the disposable the `subscribe…` call returned (see `identity(of:)`),
     /// or 0.
     private let state = RACAtomicCell(count: 2)
 
     internal init(file: StaticString, line: UInt, signalName: String?, root: RACSubscriptionRecord?,
-                  graph: RACSubscriptionGraph? = nil) {
+                  graph: RACSubscriptionGraph? = nil, cold: RACColdTally? = nil) {
         self.file = file
         self.line = line
         self.signalName = signalName
         self.root = root
         self.graph = graph
+        self.cold = cold
         sequence = RACSubscriptionRegistry.nextSequence()
     }
 

@@ -1,10 +1,16 @@
 extension RACSubscriptionSink {
     /// Site mode: records where the sink, joining its first subscription
-    /// and not yet handed to a source, was made, keeping the record
-    /// (retained) in word 4, which no sink class uses for anything else.
+    /// (`subscription`) and not yet handed to a source, was made, keeping
+    /// the record (retained) in word 4, which no sink class uses for
+    /// anything else. A subscription of a `createSignal` signal records
+    /// that signal's tally, for `RACLiveSubscriptions.report()`.
     @inline(never)
-    internal final func recordSite() {
-        let record = RACSiteContext.recordForNewSubscription()
+    internal final func recordSite(joining subscription: RACCompoundDisposable) {
+        // A cold subscription is joined only inside its signal's
+        // `subscribe`, where the signal keeps the tally alive for the
+        // record to take a reference.
+        let cold = (subscription as? RACColdSubscription)?.tally.takeUnretainedValue()
+        let record = RACSiteContext.recordForNewSubscription(cold: cold)
         RACSubscriptionRegistry.add(record)
         word(4).store(Int(bitPattern: Unmanaged.passRetained(record).toOpaque()), .relaxed)
         // Release: whoever ends the subscription, with its acquiring
