@@ -59,8 +59,7 @@ public final class RACHotSignal<Value>: RACSignal<Value>, @unchecked Sendable {
     /// first one connects the source (see the type's comment).
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
-        let subscription = RACSubjectSubscription(core: core, sink: sink)
-        _ = sink.bind(to: subscription)
+        let subscription = core.subscription(for: sink) { RACSubjectSubscription(core: $0, sink: $1) }
         // Counted in before the core has it, so that the count out, which
         // the subscription's end triggers (perhaps inside `core.subscribe`,
         // on an ended signal), always follows the count in.

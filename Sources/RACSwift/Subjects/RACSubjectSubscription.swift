@@ -21,6 +21,9 @@ internal final class RACSubjectSubscription: RACCompoundDisposable, @unchecked S
     /// The slot it occupies in `core`, or -1. Touched only by the owner.
     @exclusivity(unchecked) @usableFromInline internal var index = -1
 
+    /// `sink`'s place in `core`, holding the sink until the core takes it
+    /// (made through `RACSubjectCore.subscription(for:_:)`, which binds
+    /// the sink to it).
     @usableFromInline
     internal init(core: RACSubjectCoreBase, sink: RACDisposable) {
         self.core = core
