@@ -31,6 +31,14 @@ internal enum RACKnownBug {
     /// it calling the lent blocks. `--bug lending-once`.
     @inlinable internal static var lendingWordTestedOnce: Bool { racs_controlled_known_bug(8) }
 
+    /// F5 (`hot.pml`'s first run; fixed before it landed, M101): a hot
+    /// signal's connector publishes its connection over whatever is
+    /// published, a newer generation's too, and cancels the one it replaced
+    /// as older. A connector that runs late (its generation ended, a newer
+    /// one connected) then cancels the newer, live connection: its
+    /// subscribers lose the source. `--bug late-connector`.
+    @inlinable internal static var lateConnectorReplaces: Bool { racs_controlled_known_bug(16) }
+
     /// A word no thread writes, read in place of the subject's
     /// `lendingWord` by the loop `lendingWordTestedOnce` breaks: it is 0,
     /// so every test of it passes. Never freed (one word per process).

@@ -133,6 +133,24 @@ final class HotSignalTests: XCTestCase {
         XCTAssertEqual(gone.value, [10])
     }
 
+    /// A subscription that ends as it is made (its subscriber, an ended
+    /// subject, disposes the subscription it is told of) counts its
+    /// subscriber out after counting it in: its generation ends at once,
+    /// leaving no connection, and the next subscriber connects.
+    func testASubscriptionEndedAsItIsMadeLeavesNoConnection() {
+        let source = Source()
+        let hot = source.signal.hot()
+        let ended = RACSubject<Int>()
+        ended.sendCompleted()
+        let disposable = hot.subscribe(ended)
+        XCTAssertTrue(disposable.isDisposed, "the ended subject's subscription ends at once")
+        XCTAssertEqual(source.subscriptions, source.disposals, "no connection outlives its only subscriber")
+        let (values, _, _) = record(hot)
+        XCTAssertEqual(source.subscriptions - source.disposals, 1, "the next subscriber connects")
+        source.feed.sendNext(1)
+        XCTAssertEqual(values.value, [1])
+    }
+
     func testAHotSignalNothingHoldsLivesWhileConnected() {
         let subject = RACSubject<Int>()
         let values = Shared<[Int]>([])

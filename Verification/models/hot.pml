@@ -17,13 +17,17 @@
  *
  * Steps, as in the Swift:
  *   arrive:  one CAS on the occupancy word (count, generation): 0 -> 1
- *            starts generation g + 1, and this thread connects it;
+ *            starts generation g + 1, and this thread connects it
+ *            (`RACHotSignal.subscribe(sink:)`, before it makes the
+ *            subscription: its end, the leave, may come at once);
  *   connect: publish g's connection in `published` unless a newer
  *            generation's is there (then g has ended: cancel g), cancel
  *            the one replaced (older: ended), load `cancelledThrough`: if
  *            g is cancelled already, cancel g; else subscribe to the
  *            source into g's serial disposable;
- *   leave:   one fetch-sub on the occupancy word: 1 -> 0 ends generation
+ *   leave:   (`RACHotSubscription.didDispose()`: once, however the
+ *            subscription ends, on the thread that ends it)
+ *            one fetch-sub on the occupancy word: 1 -> 0 ends generation
  *            g, and this thread raises `cancelledThrough` to g (a CAS
  *            loop: one step when it wins), then loads `published` and
  *            cancels it if its generation is g or older.

@@ -302,8 +302,9 @@ public class RACCompoundDisposable: RACDisposable, @unchecked Sendable {
 
     /// Called once, after the disposal of the children: for a subject's
     /// subscription (`RACSubjectSubscription`), which is its own compound
-    /// and leaves its subject then. (Not `open` or public: the class cannot
-    /// be subclassed outside RACSwift.)
+    /// and leaves its subject then (a hot signal's, `RACHotSubscription`,
+    /// also counts its subscriber out). (Not `open` or public: the class
+    /// cannot be subclassed outside RACSwift.)
     internal func didDispose() {}
 
     /// Disposes the sink `reference` holds, if it is still alive and is not

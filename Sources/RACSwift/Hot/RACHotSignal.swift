@@ -59,13 +59,15 @@ public final class RACHotSignal<Value>: RACSignal<Value>, @unchecked Sendable {
     /// first one connects the source (see the type's comment).
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
-        let subscription = RACSubjectSubscription(core: core, sink: sink)
-        _ = sink.bind(to: subscription)
-        // Counted in before the core has it, so that the count out, which
-        // the subscription's end triggers (perhaps inside `core.subscribe`,
-        // on an ended signal), always follows the count in.
+        // Counted in before the subscription is made: its end counts it
+        // out (`RACHotSubscription`), and may come at once, in the binding
+        // (a subscriber whose subscription was disposed already) or inside
+        // `core.subscribe` (on an ended signal); the count out must follow
+        // the count in.
         let generation = connector.subscriberArrives()
-        subscription.add(RACDisposable { [connector] in connector.subscriberLeaves() })
+        let subscription = core.subscription(for: sink) {
+            RACHotSubscription(core: $0, sink: $1, countedInto: connector)
+        }
         core.subscribe(subscription)
         // Connected after the core has the subscriber (or has it queued,
         // ahead of anything the source sends), so that the first

@@ -118,8 +118,7 @@ open class RACSubject<Value>: RACSignal<Value>, RACSubscriber, @unchecked Sendab
     @usableFromInline
     internal override func subscribe(sink: RACSubscriptionSink<Value>) -> RACDisposable {
         // The subscription is its own compound (see RACSubjectSubscription).
-        let subscription = RACSubjectSubscription(core: core, sink: sink)
-        _ = sink.bind(to: subscription)
+        let subscription = core.subscription(for: sink) { RACSubjectSubscription(core: $0, sink: $1) }
         if core.history == nil || replaysOnSubscribingThread || RACScheduler.subscriptionRunsInline
             || core.isOwnedByCurrentThread {
             core.subscribe(subscription)

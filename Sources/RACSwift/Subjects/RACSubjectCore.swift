@@ -107,6 +107,29 @@ internal final class RACSubjectCore<Value>: RACSubjectCoreBase {
         serializer.perform(operation, now: { applyAsOwner(operation) }) { applyAsOwner($0) }
     }
 
+    /// `sink`'s subscription to this core, as `make` makes it (given the
+    /// core and the sink, which it holds until the core takes it), with
+    /// the sink bound to it (its primary child; or adopted by the
+    /// subscription the sink has already, and disposed at once if that one
+    /// is): how a subject and a hot signal subscribe a sink, before they
+    /// hand the subscription to the core (`subscribe(_:)`).
+    ///
+    /// Always inlined: a subject's subscribe then compiles to the very
+    /// instructions it had with these lines written out, with no retain or
+    /// release of the subscription and no call into generic code. (Two
+    /// shapes that did cost a retain and a release of the subscription: an
+    /// initializer that bound the sink to `self`, and this method generic
+    /// over the subscription's class, whose result is returned
+    /// indirectly.)
+    @inline(__always)
+    internal func subscription(
+        for sink: RACSubscriptionSink<Value>, _ make: (RACSubjectCoreBase, RACDisposable) -> RACSubjectSubscription
+    ) -> RACSubjectSubscription {
+        let subscription = make(self, sink)
+        _ = sink.bind(to: subscription)
+        return subscription
+    }
+
     /// Subscribes `subscription` in the serialized order; from inside a
     /// delivery, see `subscribeAsOwner`.
     @usableFromInline

@@ -37,7 +37,7 @@ enum ControlledHooks {
     /// `RACS_KNOWN_BUGS` (`Verification/controlled/run --known-bugs`): their
     /// bits in `racs_controlled_settings.known_bugs` (`RACKnownBug`).
     static let knownBugs: [String: Int] = [
-        "stalled-bit": 1, "second-dispose": 2, "no-barrier": 4, "lending-once": 8,
+        "stalled-bit": 1, "second-dispose": 2, "no-barrier": 4, "lending-once": 8, "late-connector": 16,
     ]
 
     /// The `--bug` arguments given, for the replay line.
