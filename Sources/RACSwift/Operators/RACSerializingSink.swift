@@ -4,7 +4,8 @@
 /// one order, without locks.
 ///
 /// Events pass through a `RACSerializer` over the sink's own inline atomic
-/// words 0 to 2 (word 4 is its state): a sender that finds another
+/// words 0 to 2 (word 4 holds its site record in site mode, word 5 its
+/// state): a sender that finds another
 /// delivering hands its event over and returns. The first terminal event
 /// wins; everything after it is dropped by the downstream sink, which has
 /// stopped by then.

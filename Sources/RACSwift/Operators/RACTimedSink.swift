@@ -5,7 +5,8 @@ import Foundation
 /// the scheduler's.
 ///
 /// Everything they share goes through a `RACSerializer` over the sink's
-/// inline atomic words 0 to 2 (word 4 is its state). The thread
+/// inline atomic words 0 to 2 (word 4 holds its site record in site mode,
+/// word 5 its state). The thread
 /// inside applies one operation at a time and sends downstream from there;
 /// a thread that finds it busy hands its operation over and returns, so the
 /// timer never waits for the source or the other way round, and the
