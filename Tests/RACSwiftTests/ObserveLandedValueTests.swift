@@ -134,6 +134,10 @@ final class ObserveLandedValueTests: XCTestCase {
         XCTAssertTrue(HangGuard.waitUntil { heard.all.last == "\(last)" }, "the last value is never lost")
         let numbers = heard.all.dropFirst().map { Int($0)! }
         XCTAssertEqual(numbers, numbers.sorted(), "values in the order the changes landed")
+        // A value heard twice is a read made twice for one change: what a
+        // tracking that Observation left registered did before
+        // `RACTrackingTrigger`, read after read (RACTrackingTrigger.swift).
+        XCTAssertEqual(Set(numbers).count, numbers.count, "a value heard twice")
         subscription.dispose()
     }
 }

@@ -77,7 +77,7 @@ public func RACObserve<Root: AnyObject & Observable & Sendable, Value>(
 /// Reads are serialized: the first one runs before anyone can announce a
 /// change (tracking starts inside it), and each later one is scheduled by
 /// the announcement to the tracking that the read before it started, which
-/// fires once. Each read is numbered, and a value is sent only if no later
+/// fires once (`RACTrackingTrigger` makes sure of it). Each read is numbered, and a value is sent only if no later
 /// read's value was sent before it: reads run on the thread of the change
 /// while values are sent on `scheduler`, so a value read on one thread may
 /// reach `scheduler` after one read later on `scheduler` itself.
@@ -157,10 +157,12 @@ internal final class RACObservation<Root: AnyObject & Observable, Value>: @unche
         }
     }
 
-    /// The property's value, read so that its next change calls `changed()`.
+    /// The property's value, read so that its next change calls `changed()`,
+    /// once (see `RACTrackingTrigger`).
     @discardableResult
     private func track(_ object: Root) -> Value {
-        withObservationTracking({ readValue(object) }, onChange: racSendable { [self] in changed() })
+        let trigger = RACTrackingTrigger { [self] in changed() }
+        return withObservationTracking({ readValue(object) }, onChange: racSendable { trigger.fire() })
     }
 
     /// Changes the property with `change`, as the channel's own write: the
