@@ -133,6 +133,8 @@ intptr_t racs_live_controlled_tallies(intptr_t *claimed) {
 _Alignas(64) intptr_t racs_site_recording;
 // Written by every scheduling thread and every queue that runs a block.
 _Alignas(64) intptr_t racs_scheduled_blocks;
+// Written when a deliverOn queue makes or frees a chunk.
+_Alignas(64) intptr_t racs_delivery_chunks;
 // Written once, at load, before any thread can read it.
 static intptr_t site_environment;
 

@@ -9,8 +9,8 @@ import Synchronization
 /// does about 20 000 multiply-adds per value (a hundred times `simulatedWork`),
 /// slower than they send. Before, each value was a scheduled block of its
 /// own, and the queue grew with the flood (637 MB at 4d8b51f); now
-/// `deliverOn` keeps at most 64 values per subscription and the senders
-/// wait their turn.
+/// `deliverOn` keeps at most 8 192 values per subscription, in at most 68
+/// chunks, and the senders wait their turn.
 ///
 /// Fails (returns false) on a value lost, doubled or reordered, on growth
 /// of the resident set past 32 MB, or on a wait at the bound that gave up

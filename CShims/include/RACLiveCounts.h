@@ -114,6 +114,23 @@ static inline __attribute__((always_inline)) intptr_t racs_scheduled_block_count
     return atomic_load_explicit((_Atomic(intptr_t) *)&racs_scheduled_blocks, memory_order_relaxed);
 }
 
+/// The chunks of `deliverOn`'s queues (`RACDeliveryChunk`) allocated and
+/// not yet freed. On a cache line of its own.
+extern intptr_t racs_delivery_chunks;
+
+/// Adds `delta` to `racs_delivery_chunks`: +1 when a chunk is made, -1 when
+/// it is freed. Relaxed: a count read once the threads involved have
+/// synchronized with the reader; no chunk is made on the steady send path.
+static inline __attribute__((always_inline)) void racs_delivery_chunks_add(intptr_t delta) {
+    RACS_CONTROLLED_POINT(racs_point_rmw, &racs_delivery_chunks);
+    atomic_fetch_add_explicit((_Atomic(intptr_t) *)&racs_delivery_chunks, delta, memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) intptr_t racs_delivery_chunk_count(void) {
+    RACS_CONTROLLED_POINT(racs_point_load, &racs_delivery_chunks);
+    return atomic_load_explicit((_Atomic(intptr_t) *)&racs_delivery_chunks, memory_order_relaxed);
+}
+
 /// Whether a subscription made now records its site. Relaxed: a
 /// subscription racing the switch may or may not record, either is right.
 static inline __attribute__((always_inline)) bool racs_sites_recording(void) {

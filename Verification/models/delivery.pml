@@ -106,7 +106,9 @@
 #define CAP 2           /* RACDeliveryChunk.capacity */
 #endif
 #ifndef NCHUNK
-#define NCHUNK 4        /* chunks the model can allocate (an assertion says if too few) */
+#define NCHUNK 4        /* chunks the queue may make: allocChunk asserts it makes no more (the
+                           bound: the chunks BACKLOG + 1 events span, plus the two the drain
+                           has used up and not yet handed back; 4 at BACKLOG 2, CAP 2) */
 #endif
 #ifndef MAXSTALLS
 #define MAXSTALLS 1
@@ -356,7 +358,8 @@ inline leave(n) {
 
 /* ---- The sender ---- */
 
-/* RACDeliveryChunk() : a fresh chunk (the model's pool must not run out). */
+/* RACDeliveryChunk() : a fresh chunk; no more than NCHUNK are ever made
+   (M99: a run joined across chunks keeps them all, and needs more). */
 inline allocChunk(c) {
     d_step {
         c = 0;
@@ -369,10 +372,11 @@ inline allocChunk(c) {
     }
 }
 
-/* growTail(): the reserve, else the spare list (exchange with 0, acquire:
-   the open run forgotten if it got any), else a new chunk; linked after
-   the tail. */
+/* growTail(): the open run ends with its chunk; then the reserve, else
+   the spare list (exchange with 0, acquire), else a new chunk; linked
+   after the tail. */
 inline growTail() {
+    openRun = 0;                                                        /* M99 */
     if
     :: reserve == NIL ->
        atomic {
@@ -380,7 +384,7 @@ inline growTail() {
            c = reserve;
            do :: c != NIL -> assert(cstate[c] == SPARE); cstate[c] = RESERVE; c = sparenext[c] :: else -> break od
        }
-       if :: reserve != NIL -> openRun = 0; probe(10) :: else fi       /* M96 */
+       if :: reserve != NIL -> probe(10) :: else fi
     :: else
     fi;
     if

@@ -1,3 +1,5 @@
+import CShims
+
 /// A run of `capacity` slots of a `RACDeliveryQueue`, linked to the next
 /// run: the queue is a list of chunks that its sender fills at the tail and
 /// the scheduler empties at the head.
@@ -14,9 +16,11 @@
 /// allocates nothing.
 @usableFromInline
 internal final class RACDeliveryChunk<Value> {
-    /// How many events a chunk holds: twice the backlog bound, so that a
-    /// queue within its bound (which the sender can pass by one or two)
-    /// never spans three chunks, and two chunks serve a flood.
+    /// How many events a chunk holds: twice a subject's backlog bound
+    /// (`RACSerializerLimits`), 128, so that a chunk's allocation is paid
+    /// once per 128 events until the queue has made the chunks its own
+    /// bound needs; in the controlled build, where a scenario sets that
+    /// bound small, a scenario's few events cross chunks.
     @inlinable internal static var capacity: Int { 2 * RACSerializerLimits.backlogLimit }
 
     /// How many words a slot's node takes.
@@ -42,6 +46,7 @@ internal final class RACDeliveryChunk<Value> {
 
     @usableFromInline
     internal init() {
+        racs_delivery_chunks_add(1)
         slots = .allocate(capacity: Self.capacity)
         nodes = .allocate(capacity: Self.nodeWords * Self.capacity)
         nodes.initialize(repeating: 0, count: Self.nodeWords * Self.capacity)
@@ -78,5 +83,12 @@ internal final class RACDeliveryChunk<Value> {
     deinit {
         slots.deallocate()
         nodes.deallocate()
+        racs_delivery_chunks_add(-1)
     }
+
+    /// The chunks made and not yet freed, by every queue: what a test of
+    /// a queue's memory counts (each queue's are bounded; see
+    /// `RACDeliveryQueue`, "Memory"). Exact once the threads involved have
+    /// synchronized with the reader.
+    internal static var liveCount: Int { racs_delivery_chunk_count() }
 }

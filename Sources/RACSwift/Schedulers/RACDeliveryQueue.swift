@@ -82,9 +82,15 @@ internal enum RACDeliveryQueueMarks {
 /// done with (`handBackUsedChunks()`), onto a list that only the sender
 /// takes from, whole, into its own `reserve`; it forgets its open run
 /// when it takes them, so the run node it compares with the tail is never
-/// in a chunk it reuses. Chunks are freed with the queue: at most the
-/// chunks that `backlogLimit` events fill, plus one, as the sender goes
-/// past the bound only where it may not wait (above).
+/// in a chunk it reuses. A run never spans chunks (`growTail()` ends it
+/// with its chunk), so the drain hands a chunk back when it retires the
+/// run after the one that ended there. The sender makes a chunk only when
+/// none is handed back, so a queue makes at most the chunks it holds at
+/// once: those its queued events span (`backlogLimit + 1` events, 65
+/// chunks), the two the drain has used up and not yet handed back, and one
+/// it is handing back; `backlogLimit / Chunk.capacity + 4` in all, as the
+/// sender goes past the bound only where it may not wait (above). Kept
+/// for reuse, they are freed with the queue.
 @usableFromInline
 internal final class RACDeliveryQueue<Value>: RACScheduledWork, @unchecked Sendable {
     @usableFromInline internal typealias Chunk = RACDeliveryChunk<Value>
@@ -300,17 +306,28 @@ internal final class RACDeliveryQueue<Value>: RACScheduledWork, @unchecked Senda
     }
 
     /// Links a chunk after the tail: one the drain handed back, or a new
-    /// one.
+    /// one. The open run ends with the chunk: the next event starts a run.
     @usableFromInline
     internal func growTail() {
+        // A run ends where its chunk ends, so that no run spans chunks. The
+        // drain hands chunks back only when it retires a run (the run's
+        // node lies in its first chunk), so a run joined across chunks kept
+        // every chunk it filled until the drain caught up with the sender,
+        // which, in a flood into a slower subscriber, it never does: the
+        // sender allocated a chunk per `Chunk.capacity` events, and the
+        // queue kept them all for its life (the soak's deliverOn flood made
+        // 311 chunks for 39 809 values). Now a run's chunks come back once
+        // the drain has gone past them, and the queue holds at most the
+        // chunks its bound fills, plus two (see "Memory"); the cost is a
+        // push per chunk. Forgetting the run here also covers reuse: the
+        // run's node may lie in a chunk handed back, and an event written
+        // there must not be counted into it (`join` compares its address
+        // with the scheduler queue's tail).
+        openRun = nil
         if reserve == 0 {
             // Acquire: the drain was done with the chunks before it handed
-            // them back. The open run is forgotten before any of them is
-            // reused: its node may lie in one, and an event written there
-            // must not be counted into that run (`join` compares its
-            // address with the scheduler queue's tail).
+            // them back.
             reserve = spare.exchange(0, .acquire)
-            if reserve != 0 { openRun = nil }
         }
         let chunk: Chunk
         if reserve == 0 {
