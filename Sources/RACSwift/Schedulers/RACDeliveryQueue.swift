@@ -80,11 +80,10 @@ internal enum RACDeliveryQueueMarks {
 /// lets go of), and each block scheduled per event holds it. Chunks are
 /// handed back by the drain once every event and every run node in them is
 /// done with (`handBackUsedChunks()`), onto a list that only the sender
-/// takes from, whole, into its own `reserve`; it forgets its open run
-/// when it takes them, so the run node it compares with the tail is never
-/// in a chunk it reuses. A run never spans chunks (`growTail()` ends it
-/// with its chunk), so the drain hands a chunk back when it retires the
-/// run after the one that ended there. The sender makes a chunk only when
+/// takes from, whole, into its own `reserve`. A run never spans chunks:
+/// `growTail()` ends it with its chunk (so the run node the sender compares
+/// with the tail is never in a chunk it reuses), and the drain hands a
+/// chunk back when it retires the run after the one that ended there. The sender makes a chunk only when
 /// none is handed back, so a queue makes at most the chunks it holds at
 /// once: those its queued events span (`backlogLimit + 1` events, 65
 /// chunks), the two the drain has used up and not yet handed back, and one
@@ -317,8 +316,8 @@ internal final class RACDeliveryQueue<Value>: RACScheduledWork, @unchecked Senda
         // sender allocated a chunk per `Chunk.capacity` events, and the
         // queue kept them all for its life (the soak's deliverOn flood made
         // 311 chunks for 39 809 values). Now a run's chunks come back once
-        // the drain has gone past them, and the queue holds at most the
-        // chunks its bound fills, plus two (see "Memory"); the cost is a
+        // the drain has gone past them, and a queue makes at most
+        // `backlogLimit / Chunk.capacity + 4` (see "Memory"); the cost is a
         // push per chunk. Forgetting the run here also covers reuse: the
         // run's node may lie in a chunk handed back, and an event written
         // there must not be counted into it (`join` compares its address
