@@ -163,9 +163,9 @@ internal final class RACDeliveryQueue<Value>: RACScheduledWork, @unchecked Senda
     /// quiet; at 1 024, 1.07x `DispatchQueue.async` per event at load 8 and
     /// 3.3x with four senders; at 8 192, 0.46x and 0.77x (perf/README.md,
     /// W13). The memory it lets a subscription hold while its sender
-    /// outruns the scheduler: 8 192 events in chunks of `Chunk.capacity`
-    /// (384 KB for `Int`s), about a third of what Dispatch holds for as
-    /// many blocks. (In the controlled build, the subjects' limit that the
+    /// outruns the scheduler: 8 192 events, in at most 68 chunks of
+    /// `Chunk.capacity` (408 KB for `Int`s; see "Memory"), about 40 % of
+    /// what Dispatch holds for as many blocks. (In the controlled build, the subjects' limit that the
     /// scenario sets.)
     @inlinable internal static var backlogLimit: Int {
         #if RACS_CONTROLLED
