@@ -14,12 +14,14 @@
 /// read's value sent again. Through a trigger, a registration left behind
 /// calls a block that does nothing and holds only this object.
 internal final class RACTrackingTrigger: @unchecked Sendable {
-    /// 0 until fired. Relaxed exchange: exactly one caller finds 0 (the
+    /// Word 0, 0 until fired (`RACInlineAtomics`: one is made per change,
+    /// so no cell of its own). Must stay the first stored property; never
+    /// touched by name. Relaxed exchange: exactly one caller finds 0 (the
     /// read-modify-write's atomicity is all it takes); `block` was stored
     /// before the tracking was registered, which the registrar's lock
     /// publishes to whichever thread announces a change, and only the
     /// caller that found 0 touches it afterwards.
-    private let fired = RACAtomicCell()
+    private var _atomics: (Int) = (0)
     private var block: (() -> Void)?
 
     init(_ block: @escaping () -> Void) {
@@ -28,7 +30,7 @@ internal final class RACTrackingTrigger: @unchecked Sendable {
 
     /// Runs the block, if no call ran it before; releases it.
     func fire() {
-        guard fired.word().exchange(1, .relaxed) == 0 else { return }
+        guard RACInlineAtomics.word(0, of: self).exchange(1, .relaxed) == 0 else { return }
         let block = self.block
         self.block = nil
         block?()
